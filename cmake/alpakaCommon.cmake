@@ -1,0 +1,117 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# Defines the alpaka options and the alpaka::alpaka INTERFACE target. Used both by the source tree
+# (add_subdirectory) and by the installed package (find_package): back-ends are chosen when the consuming
+# project is configured, as in upstream alpaka (cmake -Dalpaka_ACC_CPU_B_SEQ_T_SEQ_ENABLE=ON ..).
+#
+# Inputs: alpaka_INCLUDE_DIR (the directory holding alpaka/alpaka.hpp), alpaka_IS_IMPORTED (TRUE from the package).
+
+include_guard(GLOBAL)
+
+# Back-ends: option name suffix -> the macro the headers test.
+set(_alpaka_BACKENDS
+    CPU_B_SEQ_T_SEQ CPU_B_SEQ_T_THREADS CPU_B_SEQ_T_FIBERS CPU_B_OMP2_T_SEQ CPU_B_SEQ_T_OMP2 CPU_B_TBB_T_SEQ
+    ANY_BT_OMP5 GPU_CUDA GPU_HIP)
+set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_SEQ "the serial CPU back-end (AccCpuSerial)")
+set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_THREADS "the std::thread block-thread back-end (AccCpuThreads)")
+set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_FIBERS "the Boost.Fiber block-thread back-end (AccCpuFibers)")
+set(_alpaka_BACKEND_DOC_CPU_B_OMP2_T_SEQ "the OpenMP 2 grid-block back-end (AccCpuOmp2Blocks)")
+set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_OMP2 "the OpenMP 2 block-thread back-end (AccCpuOmp2Threads)")
+set(_alpaka_BACKEND_DOC_CPU_B_TBB_T_SEQ "the oneTBB grid-block back-end (AccCpuTbbBlocks)")
+set(_alpaka_BACKEND_DOC_ANY_BT_OMP5 "the OpenMP 4.5/5 target offload back-end (AccOmp5)")
+set(_alpaka_BACKEND_DOC_GPU_CUDA "the CUDA back-end (AccGpuCudaRt)")
+set(_alpaka_BACKEND_DOC_GPU_HIP "the HIP back-end (AccGpuHipRt)")
+foreach(_backend IN LISTS _alpaka_BACKENDS)
+    option(alpaka_ACC_${_backend}_ENABLE "Enable ${_alpaka_BACKEND_DOC_${_backend}}" OFF)
+endforeach()
+
+set(alpaka_CXX_STANDARD 20 CACHE STRING "C++ standard of code using alpaka (20 or newer)")
+set_property(CACHE alpaka_CXX_STANDARD PROPERTY STRINGS 20 23)
+set(alpaka_DEBUG 0 CACHE STRING "Debug level: 0 none, 1 minimal traces, 2 full")
+set_property(CACHE alpaka_DEBUG PROPERTY STRINGS 0 1 2)
+set(alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB 47 CACHE STRING
+    "KiB of block shared memory (static and dynamic together) per block on the CPU back-ends")
+option(alpaka_FAST_MATH "Enable fast-math in kernels" OFF)
+
+if(alpaka_CXX_STANDARD LESS 20)
+    message(FATAL_ERROR "alpaka needs C++20 or newer: alpaka_CXX_STANDARD is ${alpaka_CXX_STANDARD}")
+endif()
+if(NOT alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB must be a positive number of KiB, "
+                        "not '${alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB}'")
+endif()
+
+find_package(Threads REQUIRED)
+
+if(alpaka_IS_IMPORTED)
+    add_library(alpaka::alpaka INTERFACE IMPORTED)
+    set(_alpaka_TARGET alpaka::alpaka)
+else()
+    add_library(alpaka INTERFACE)
+    add_library(alpaka::alpaka ALIAS alpaka)
+    set(_alpaka_TARGET alpaka)
+endif()
+
+target_include_directories(${_alpaka_TARGET} INTERFACE "${alpaka_INCLUDE_DIR}")
+target_compile_features(${_alpaka_TARGET} INTERFACE cxx_std_${alpaka_CXX_STANDARD})
+target_link_libraries(${_alpaka_TARGET} INTERFACE Threads::Threads)
+target_compile_definitions(
+    ${_alpaka_TARGET} INTERFACE ALPAKA_DEBUG=${alpaka_DEBUG}
+                                ALPAKA_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB=${alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB}u)
+if(alpaka_FAST_MATH)
+    target_compile_options(${_alpaka_TARGET} INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-ffast-math>)
+endif()
+
+set(alpaka_ENABLED_BACKENDS "")
+foreach(_backend IN LISTS _alpaka_BACKENDS)
+    if(alpaka_ACC_${_backend}_ENABLE)
+        target_compile_definitions(${_alpaka_TARGET} INTERFACE ALPAKA_ACC_${_backend}_ENABLED)
+        list(APPEND alpaka_ENABLED_BACKENDS ${_backend})
+    endif()
+endforeach()
+
+# Back-ends this version implements; enabling another one fails here with a clear message instead of deep inside
+# the headers.
+set(_alpaka_IMPLEMENTED_BACKENDS CPU_B_SEQ_T_SEQ)
+foreach(_backend IN LISTS alpaka_ENABLED_BACKENDS)
+    if(NOT _backend IN_LIST _alpaka_IMPLEMENTED_BACKENDS)
+        message(FATAL_ERROR "alpaka_ACC_${_backend}_ENABLE: this back-end is not implemented in this version of alpaka "
+                            "(available: ${_alpaka_IMPLEMENTED_BACKENDS})")
+    endif()
+endforeach()
+
+if(NOT alpaka_ENABLED_BACKENDS)
+    message(STATUS "alpaka: no back-end enabled (set one of the alpaka_ACC_<backend>_ENABLE options)")
+else()
+    message(STATUS "alpaka: enabled back-ends: ${alpaka_ENABLED_BACKENDS}")
+endif()
+
+#! alpaka_add_executable(name sources...): add_executable that compiles the sources for the enabled back-ends
+#! (as CUDA or HIP where such a back-end is enabled).
+function(alpaka_add_executable name)
+    add_executable(${name} ${ARGN})
+    _alpaka_set_source_language(${name})
+endfunction()
+
+#! alpaka_add_library(name [STATIC|SHARED|...] sources...): add_library with the same source handling.
+function(alpaka_add_library name)
+    add_library(${name} ${ARGN})
+    _alpaka_set_source_language(${name})
+endfunction()
+
+function(_alpaka_set_source_language target)
+    if(alpaka_ACC_GPU_CUDA_ENABLE OR alpaka_ACC_GPU_HIP_ENABLE)
+        get_target_property(_sources ${target} SOURCES)
+        if(alpaka_ACC_GPU_CUDA_ENABLE)
+            set(_language CUDA)
+        else()
+            set(_language HIP)
+        endif()
+        foreach(_source IN LISTS _sources)
+            if(_source MATCHES "\\.(cpp|cxx|cc|cu)$")
+                set_source_files_properties(${_source} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE ${_language})
+            endif()
+        endforeach()
+    endif()
+endfunction()

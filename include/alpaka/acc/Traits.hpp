@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Accelerator traits: Acc<T>, getAccDevProps<TAcc>(dev), getAccName<TAcc>(), isAccelerator, isSingleThreadAcc.
+
+#include "alpaka/acc/AccDevProps.hpp"
+#include "alpaka/core/Common.hpp"
+#include "alpaka/core/Concepts.hpp"
+#include "alpaka/dim/Traits.hpp"
+#include "alpaka/idx/Traits.hpp"
+
+#include <type_traits>
+#if !ALPAKA_RTC
+#    include <string>
+#endif
+
+namespace alpaka
+{
+    //! The concept an accelerator implements.
+    struct ConceptAcc;
+
+    //! Whether T is an accelerator type.
+    template<typename T>
+    inline constexpr bool isAccelerator = concepts::implements<ConceptAcc, T>;
+
+    namespace trait
+    {
+        //! The accelerator type of T (an accelerator is its own).
+        template<typename T, typename TSfinae = void>
+        struct AccType;
+
+        //! Static getAccDevProps(dev) -> AccDevProps<Dim<TAcc>, Idx<TAcc>>.
+        template<typename TAcc, typename TSfinae = void>
+        struct GetAccDevProps;
+
+        //! Static getAccName() -> std::string, e.g. "AccCpuSerial<1,int>".
+        template<typename TAcc, typename TSfinae = void>
+        struct GetAccName;
+
+        //! Whether blocks of TAcc always have exactly one thread.
+        template<typename TAcc, typename TSfinae = void>
+        struct IsSingleThreadAcc : std::false_type
+        {
+        };
+
+        //! Whether blocks of TAcc can have more than one thread.
+        template<typename TAcc, typename TSfinae = void>
+        struct IsMultiThreadAcc : std::bool_constant<!IsSingleThreadAcc<TAcc>::value>
+        {
+        };
+    } // namespace trait
+
+    template<typename T>
+    using Acc = typename trait::AccType<T>::type;
+
+    template<typename TAcc>
+    inline constexpr bool isSingleThreadAcc = trait::IsSingleThreadAcc<TAcc>::value;
+
+    template<typename TAcc>
+    inline constexpr bool isMultiThreadAcc = trait::IsMultiThreadAcc<TAcc>::value;
+
+    //! What TAcc supports on dev.
+    template<typename TAcc, typename TDev>
+    [[nodiscard]] ALPAKA_FN_HOST auto getAccDevProps(TDev const& dev) -> AccDevProps<Dim<TAcc>, Idx<TAcc>>
+    {
+        using Impl = concepts::ImplementationBase<ConceptAcc, TAcc>;
+        return trait::GetAccDevProps<Impl>::getAccDevProps(dev);
+    }
+
+#if !ALPAKA_RTC
+    //! A readable name of the accelerator type, e.g. "AccCpuSerial<1,int>".
+    template<typename TAcc>
+    [[nodiscard]] ALPAKA_FN_HOST auto getAccName() -> std::string
+    {
+        return trait::GetAccName<TAcc>::getAccName();
+    }
+#endif
+} // namespace alpaka

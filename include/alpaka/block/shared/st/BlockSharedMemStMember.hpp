@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! BlockSharedMemStMember: static block shared memory of a back-end whose blocks have one thread (no
+//! synchronization needed around allocation).
+
+#include "alpaka/block/shared/st/Traits.hpp"
+#include "alpaka/core/Concepts.hpp"
+#include "alpaka/detail/cpu/SharedMemArena.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace alpaka
+{
+    class BlockSharedMemStMember : public concepts::Implements<ConceptBlockSharedSt, BlockSharedMemStMember>
+    {
+    public:
+        BlockSharedMemStMember(std::byte* base, std::uint32_t capacity) : m_arena(base, capacity)
+        {
+        }
+
+        mutable detail::cpu::SharedVarArena m_arena;
+    };
+
+    namespace trait
+    {
+        template<typename T, std::size_t TUniqueId>
+        struct DeclareSharedVar<T, TUniqueId, BlockSharedMemStMember>
+        {
+            static auto declareVar(BlockSharedMemStMember const& st) -> T&
+            {
+                void* ptr = st.m_arena.find(TUniqueId);
+                if(ptr == nullptr)
+                    ptr = st.m_arena.allocate(TUniqueId, sizeof(T), alignof(T));
+                return *static_cast<T*>(ptr);
+            }
+        };
+
+        template<>
+        struct FreeSharedVars<BlockSharedMemStMember>
+        {
+            static auto freeVars(BlockSharedMemStMember const& st) -> void
+            {
+                st.m_arena.clear();
+            }
+        };
+    } // namespace trait
+} // namespace alpaka

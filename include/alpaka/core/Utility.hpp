@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Integer helpers shared by work division and memory code.
+
+#include "alpaka/core/Common.hpp"
+
+#include <type_traits>
+
+namespace alpaka::core
+{
+    //! Division rounding towards +infinity, for non-negative a and positive b.
+    template<typename TIntegral>
+        requires std::is_integral_v<TIntegral>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto divCeil(TIntegral a, TIntegral b) -> TIntegral
+    {
+        return static_cast<TIntegral>((a + b - 1) / b);
+    }
+
+    //! Largest r with r^n <= value, for value >= 0 and n >= 1.
+    template<typename TIntegral>
+        requires std::is_integral_v<TIntegral>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto nthRootFloor(TIntegral value, TIntegral n) -> TIntegral
+    {
+        // r^n <= value, tested by division so that large r cannot overflow.
+        auto const powFits = [&](TIntegral r)
+        {
+            if(r == 0)
+                return true;
+            TIntegral power = 1;
+            for(TIntegral i = 0; i < n; ++i)
+            {
+                if(power > value / r)
+                    return false;
+                power = static_cast<TIntegral>(power * r);
+            }
+            return true;
+        };
+        TIntegral lo = 0;
+        TIntegral hi = value < 1 ? TIntegral{1} : value;
+        while(lo < hi)
+        {
+            TIntegral const mid = static_cast<TIntegral>(lo + (hi - lo + 1) / 2);
+            if(powFits(mid))
+                lo = mid;
+            else
+                hi = static_cast<TIntegral>(mid - 1);
+        }
+        return lo;
+    }
+
+    //! Round value up to a multiple of alignment (a power of two).
+    template<typename TIntegral>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto roundUpToMultiple(TIntegral value, TIntegral alignment)
+        -> TIntegral
+    {
+        return static_cast<TIntegral>((value + alignment - 1) / alignment * alignment);
+    }
+} // namespace alpaka::core

@@ -1,0 +1,105 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! What every CPU back-end checks when a kernel task is created, and how it reports exceptions thrown by kernels.
+
+#include "alpaka/acc/Traits.hpp"
+#include "alpaka/core/Common.hpp"
+#include "alpaka/core/DemangleTypeNames.hpp"
+#include "alpaka/kernel/Traits.hpp"
+#include "alpaka/platform/PlatformCpu.hpp"
+#include "alpaka/workdiv/Traits.hpp"
+#include "alpaka/workdiv/WorkDivValidation.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+
+namespace alpaka::detail::cpu
+{
+    //! Block shared memory (dynamic and static together) each block of a CPU back-end gets.
+    inline constexpr std::size_t blockSharedMemBytes = std::size_t{ALPAKA_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB} * 1024u;
+
+    //! Validates the work division against TAcc's limits and returns the dynamic shared memory the kernel asks for;
+    //! throws std::runtime_error naming the limit that was exceeded.
+    template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+    auto checkCpuLaunch(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, std::tuple<TArgs...> const& args)
+        -> std::uint32_t
+    {
+        auto const props = getAccDevProps<TAcc>(getDevByIdx(PlatformCpu{}, 0));
+        detail::throwIfInvalidWorkDiv(props, workDiv, getAccName<TAcc>());
+        std::size_t const dynBytes = std::apply(
+            [&](TArgs const&... unpacked)
+            {
+                return getBlockSharedMemDynSizeBytes<TAcc>(
+                    kernelFnObj,
+                    getWorkDiv<Block, Threads>(workDiv),
+                    getWorkDiv<Thread, Elems>(workDiv),
+                    unpacked...);
+            },
+            args);
+        if(dynBytes > props.m_sharedMemSizeBytes)
+            throw std::runtime_error(
+                "kernel launch on " + getAccName<TAcc>() + ": the kernel asks for " + std::to_string(dynBytes)
+                + " bytes of dynamic block shared memory, at most " + std::to_string(props.m_sharedMemSizeBytes)
+                + " bytes per block are available (raise alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)");
+        return static_cast<std::uint32_t>(dynBytes);
+    }
+
+    //! Runs f; an exception escaping it becomes a std::runtime_error that keeps the message (exceptions derived from
+    //! std::runtime_error pass unchanged).
+    template<typename TAcc, typename TFn>
+    void runKernelReportingErrors(TFn&& f)
+    {
+        try
+        {
+            f();
+        }
+        catch(std::runtime_error const&)
+        {
+            throw;
+        }
+        catch(std::exception const& e)
+        {
+            throw std::runtime_error(
+                "exception in a kernel on " + getAccName<TAcc>() + " (" + core::demangledName<decltype(e)>()
+                + "): " + e.what());
+        }
+        catch(...)
+        {
+            throw std::runtime_error("a kernel on " + getAccName<TAcc>() + " threw an exception of unknown type");
+        }
+    }
+
+    //! "AccCpuSerial<1,int>".
+    template<typename TDim, typename TIdx>
+    auto cpuAccName(char const* name) -> std::string
+    {
+        return std::string(name) + "<" + std::to_string(TDim::value) + "," + core::demangled<TIdx> + ">";
+    }
+
+    //! Limits shared by the CPU back-ends; blockThreadCountMax is the back-end's.
+    template<typename TDim, typename TIdx>
+    auto cpuAccDevProps(DevCpu const& dev, TIdx multiProcessorCount, TIdx blockThreadCountMax)
+        -> AccDevProps<TDim, TIdx>
+    {
+        constexpr TIdx idxMax = std::numeric_limits<TIdx>::max();
+        return {
+            multiProcessorCount,
+            Vec<TDim, TIdx>::all(idxMax),
+            idxMax,
+            Vec<TDim, TIdx>::all(blockThreadCountMax),
+            blockThreadCountMax,
+            Vec<TDim, TIdx>::all(idxMax),
+            idxMax,
+            blockSharedMemBytes,
+            getMemBytes(dev)};
+    }
+} // namespace alpaka::detail::cpu

@@ -1,0 +1,142 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The engine of a non-blocking CPU queue: a worker thread runs the tasks in order while the caller continues.
+//! Each task gets a ticket; waiting for the queue means waiting until the worker finished the last ticket handed out.
+//! The worker starts with the first task and spins briefly before it sleeps, so back-to-back launches do not pay a
+//! thread wake-up each.
+
+#include "alpaka/detail/cpu/Parker.hpp"
+#include "alpaka/detail/cpu/Task.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+namespace alpaka::detail::cpu
+{
+    class NonBlockingQueueCore final : public ICpuQueue
+    {
+    public:
+        NonBlockingQueueCore() = default;
+        NonBlockingQueueCore(NonBlockingQueueCore const&) = delete;
+        auto operator=(NonBlockingQueueCore const&) -> NonBlockingQueueCore& = delete;
+
+        //! Finishes the queued work, then stops the worker.
+        ~NonBlockingQueueCore() override
+        {
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                m_stop.store(true, std::memory_order_seq_cst);
+            }
+            m_workerParker.notify();
+            if(m_worker.joinable())
+            {
+                // The last owner can be a task of this very queue (a host task holding the queue): the worker then
+                // ends on its own once this destructor returns to it.
+                if(m_worker.get_id() == std::this_thread::get_id())
+                    m_worker.detach();
+                else
+                    m_worker.join();
+            }
+        }
+
+        //! Queues a task; returns its ticket.
+        auto push(Task task) -> std::uint64_t
+        {
+            std::uint64_t ticket = 0;
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                m_tasks.push_back(std::move(task));
+                ticket = m_enqueued.load(std::memory_order_relaxed) + 1;
+                m_enqueued.store(ticket, std::memory_order_seq_cst);
+                if(!m_worker.joinable())
+                    m_worker = std::thread([this] { workerLoop(); });
+            }
+            m_workerParker.notify();
+            return ticket;
+        }
+
+        //! The ticket of the latest task enqueued.
+        [[nodiscard]] auto lastTicket() const -> std::uint64_t
+        {
+            return m_enqueued.load(std::memory_order_seq_cst);
+        }
+
+        //! Waits until the task with this ticket (and every earlier one) has finished.
+        void waitForTicket(std::uint64_t ticket)
+        {
+            if(m_worker.joinable() && m_worker.get_id() == std::this_thread::get_id())
+                return; // a task waiting for its own queue would wait forever; earlier tasks are done anyway
+            m_doneParker.wait([&] { return m_done.load(std::memory_order_seq_cst) >= ticket; });
+        }
+
+        void waitAll() override
+        {
+            waitForTicket(lastTicket());
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_error.rethrow();
+        }
+
+        [[nodiscard]] auto empty() const -> bool
+        {
+            return m_done.load(std::memory_order_seq_cst) >= m_enqueued.load(std::memory_order_seq_cst);
+        }
+
+    private:
+        void workerLoop()
+        {
+            std::uint64_t taken = 0;
+            for(;;)
+            {
+                m_workerParker.wait(
+                    [&]
+                    {
+                        return m_enqueued.load(std::memory_order_seq_cst) > taken
+                               || m_stop.load(std::memory_order_seq_cst);
+                    });
+                Task task;
+                {
+                    std::lock_guard<std::mutex> lock(m_mutex);
+                    if(m_tasks.empty())
+                    {
+                        if(m_stop.load(std::memory_order_relaxed))
+                            return;
+                        continue;
+                    }
+                    task = std::move(m_tasks.front());
+                    m_tasks.pop_front();
+                }
+                ++taken;
+                try
+                {
+                    task();
+                }
+                catch(...)
+                {
+                    std::lock_guard<std::mutex> lock(m_mutex);
+                    m_error.record(std::current_exception());
+                }
+                task = Task{}; // release what the task held before reporting it done
+                m_done.store(taken, std::memory_order_seq_cst);
+                m_doneParker.notify();
+            }
+        }
+
+        std::mutex m_mutex;
+        std::deque<Task> m_tasks;
+        ErrorSlot m_error;
+        std::atomic<std::uint64_t> m_enqueued{0};
+        std::atomic<std::uint64_t> m_done{0};
+        std::atomic<bool> m_stop{false};
+        Parker m_workerParker;
+        Parker m_doneParker;
+        std::thread m_worker;
+    };
+} // namespace alpaka::detail::cpu

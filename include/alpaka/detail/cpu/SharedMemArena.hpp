@@ -1,0 +1,101 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Host side of block shared memory for the CPU back-ends: one arena per block, dynamic memory at its start and
+//! static variables after it, each found again by its id.
+
+#include "alpaka/core/Common.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+namespace alpaka::detail::cpu
+{
+    //! Memory for one block's shared variables: a thread-local arena per size, allocated once and reused by every
+    //! launch on that thread, so a launch allocates nothing.
+    template<std::size_t TBytes>
+    auto threadLocalSharedMemArena() -> std::byte*
+    {
+        struct Free
+        {
+            void operator()(std::byte* ptr) const noexcept
+            {
+                ::operator delete(ptr, std::align_val_t{64});
+            }
+        };
+
+        thread_local std::unique_ptr<std::byte, Free> const arena{
+            static_cast<std::byte*>(::operator new(TBytes == 0 ? 1 : TBytes, std::align_val_t{64}))};
+        return arena.get();
+    }
+
+    //! Static shared variables in a byte range: each entry is a header (id, size) followed by the variable.
+    class SharedVarArena
+    {
+        struct Header
+        {
+            std::size_t id;
+            std::uint32_t dataOffset; //!< from the header to the variable
+            std::uint32_t next; //!< offset of the next header from the arena start
+        };
+
+    public:
+        SharedVarArena(std::byte* base, std::uint32_t capacity) : m_base(base), m_capacity(capacity)
+        {
+        }
+
+        //! The variable with this id, or nullptr.
+        [[nodiscard]] auto find(std::size_t id) const -> void*
+        {
+            std::uint32_t offset = 0;
+            while(offset < m_used)
+            {
+                auto* const header = reinterpret_cast<Header*>(m_base + offset);
+                if(header->id == id)
+                    return reinterpret_cast<std::byte*>(header) + header->dataOffset;
+                offset = header->next;
+            }
+            return nullptr;
+        }
+
+        //! A new variable; throws std::runtime_error when the arena is full.
+        auto allocate(std::size_t id, std::size_t bytes, std::size_t alignment) -> void*
+        {
+            auto const align = [](std::size_t value, std::size_t to) { return (value + to - 1) / to * to; };
+            std::size_t const headerOffset = align(m_used, alignof(Header));
+            std::size_t const dataOffset
+                = align(reinterpret_cast<std::uintptr_t>(m_base) + headerOffset + sizeof(Header), alignment)
+                  - reinterpret_cast<std::uintptr_t>(m_base);
+            std::size_t const end = dataOffset + bytes;
+            if(end > m_capacity)
+                throw std::runtime_error(
+                    "declareSharedVar: block shared memory exhausted: a variable of " + std::to_string(bytes)
+                    + " bytes does not fit; " + std::to_string(m_capacity)
+                    + " bytes per block are left after the dynamic shared memory (the limit is "
+                      "alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)");
+            auto* const header = reinterpret_cast<Header*>(m_base + headerOffset);
+            header->id = id;
+            header->dataOffset = static_cast<std::uint32_t>(dataOffset - headerOffset);
+            header->next = static_cast<std::uint32_t>(end);
+            m_used = static_cast<std::uint32_t>(end);
+            return m_base + dataOffset;
+        }
+
+        //! Forgets all variables (the next block starts empty).
+        void clear() noexcept
+        {
+            m_used = 0;
+        }
+
+    private:
+        std::byte* m_base;
+        std::uint32_t m_capacity;
+        std::uint32_t m_used = 0;
+    };
+} // namespace alpaka::detail::cpu

@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Queries of the host system: processor name, memory sizes, number of hardware threads.
+
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#if defined(__x86_64__) || defined(__i386__)
+#    include <cpuid.h>
+#endif
+#if defined(__unix__) || defined(__APPLE__)
+#    include <unistd.h>
+#endif
+
+namespace alpaka::detail::cpu
+{
+    //! The processor's brand string, "CPU" where it cannot be read.
+    inline auto getCpuName() -> std::string
+    {
+#if defined(__x86_64__) || defined(__i386__)
+        unsigned regs[12] = {};
+        unsigned maxExt = __get_cpuid_max(0x80000000u, nullptr);
+        if(maxExt >= 0x80000004u)
+        {
+            for(unsigned i = 0; i < 3; ++i)
+                __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2], &regs[4 * i + 3]);
+            std::string name(reinterpret_cast<char const*>(regs), sizeof(regs));
+            name = name.c_str(); // cut at the first NUL
+            auto const first = name.find_first_not_of(' ');
+            auto const last = name.find_last_not_of(' ');
+            if(first != std::string::npos)
+                return name.substr(first, last - first + 1);
+        }
+#endif
+        std::ifstream cpuinfo("/proc/cpuinfo");
+        for(std::string line; std::getline(cpuinfo, line);)
+        {
+            if(line.rfind("model name", 0) == 0 || line.rfind("Processor", 0) == 0)
+            {
+                auto const colon = line.find(':');
+                if(colon != std::string::npos && colon + 2 <= line.size())
+                    return line.substr(colon + 2);
+            }
+        }
+        return "CPU";
+    }
+
+    //! Total physical memory in bytes.
+    inline auto getTotalGlobalMemSizeBytes() -> std::size_t
+    {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+        long const pages = sysconf(_SC_PHYS_PAGES);
+        long const pageSize = sysconf(_SC_PAGE_SIZE);
+        if(pages > 0 && pageSize > 0)
+            return static_cast<std::size_t>(pages) * static_cast<std::size_t>(pageSize);
+#endif
+        return 0;
+    }
+
+    //! Memory available to new allocations in bytes (MemAvailable, which counts reclaimable caches).
+    inline auto getFreeGlobalMemSizeBytes() -> std::size_t
+    {
+        std::ifstream meminfo("/proc/meminfo");
+        for(std::string key; meminfo >> key;)
+        {
+            std::uint64_t kib = 0;
+            meminfo >> kib;
+            if(key == "MemAvailable:")
+                return static_cast<std::size_t>(kib) * 1024u;
+            meminfo.ignore(1 << 10, '\n');
+        }
+#if defined(_SC_AVPHYS_PAGES) && defined(_SC_PAGE_SIZE)
+        long const pages = sysconf(_SC_AVPHYS_PAGES);
+        long const pageSize = sysconf(_SC_PAGE_SIZE);
+        if(pages > 0 && pageSize > 0)
+            return static_cast<std::size_t>(pages) * static_cast<std::size_t>(pageSize);
+#endif
+        return 0;
+    }
+
+    //! Hardware threads of the machine (at least 1).
+    inline auto getHardwareThreadCount() -> std::size_t
+    {
+        auto const n = std::thread::hardware_concurrency();
+        return n == 0 ? 1u : static_cast<std::size_t>(n);
+    }
+} // namespace alpaka::detail::cpu

@@ -1,0 +1,89 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Type-erased, move-only task of a CPU queue, and the interface a CPU device uses to wait for its queues.
+
+#include <exception>
+#include <memory>
+#include <utility>
+
+namespace alpaka::detail::cpu
+{
+    //! A task stored in a queue: any nullary callable, moved in once.
+    class Task
+    {
+    public:
+        Task() = default;
+
+        template<typename TFn>
+        explicit Task(TFn&& fn) : m_impl(std::make_unique<Impl<std::decay_t<TFn>>>(std::forward<TFn>(fn)))
+        {
+        }
+
+        void operator()()
+        {
+            m_impl->run();
+        }
+
+        explicit operator bool() const noexcept
+        {
+            return static_cast<bool>(m_impl);
+        }
+
+    private:
+        struct Base
+        {
+            virtual ~Base() = default;
+            virtual void run() = 0;
+        };
+
+        template<typename TFn>
+        struct Impl final : Base
+        {
+            explicit Impl(TFn fn) : m_fn(std::move(fn))
+            {
+            }
+
+            void run() override
+            {
+                m_fn();
+            }
+
+            TFn m_fn;
+        };
+
+        std::unique_ptr<Base> m_impl;
+    };
+
+    //! What a CPU device needs from each of its queues for wait(dev).
+    class ICpuQueue
+    {
+    public:
+        virtual ~ICpuQueue() = default;
+        //! Waits until the work enqueued before the call has finished; rethrows a recorded error.
+        virtual void waitAll() = 0;
+    };
+
+    //! The first error a queue recorded; taken (and cleared) by the next wait.
+    class ErrorSlot
+    {
+    public:
+        void record(std::exception_ptr error) noexcept
+        {
+            if(!m_error)
+                m_error = std::move(error);
+        }
+
+        //! Rethrows and clears the recorded error, if any.
+        void rethrow()
+        {
+            if(m_error)
+                std::rethrow_exception(std::exchange(m_error, nullptr));
+        }
+
+    private:
+        std::exception_ptr m_error;
+    };
+} // namespace alpaka::detail::cpu

@@ -1,0 +1,168 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! DevCpu: the host CPU as a device. All CPU back-ends share it; copies of the handle are interchangeable.
+
+#include "alpaka/core/Concepts.hpp"
+#include "alpaka/detail/cpu/DevCpuImpl.hpp"
+#include "alpaka/detail/cpu/SysInfo.hpp"
+#include "alpaka/dev/Traits.hpp"
+#include "alpaka/platform/Traits.hpp"
+#include "alpaka/wait/Traits.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace alpaka
+{
+    class DevCpu;
+    struct PlatformCpu;
+
+    namespace trait
+    {
+        template<typename TPlatform, typename TSfinae>
+        struct GetDevByIdx;
+    } // namespace trait
+
+    class DevCpu
+        : public concepts::Implements<ConceptCurrentThreadWaitFor, DevCpu>
+        , public concepts::Implements<ConceptDev, DevCpu>
+    {
+        friend struct trait::GetDevByIdx<PlatformCpu, void>;
+
+        DevCpu() : m_impl(detail::cpu::DevCpuImpl::instance())
+        {
+        }
+
+    public:
+        //! There is one CPU device: all handles are equal.
+        [[nodiscard]] auto operator==(DevCpu const&) const -> bool
+        {
+            return true;
+        }
+
+        [[nodiscard]] auto operator!=(DevCpu const& other) const -> bool
+        {
+            return !(*this == other);
+        }
+
+        [[nodiscard]] auto getNativeHandle() const noexcept -> int
+        {
+            return 0;
+        }
+
+        //! Queues register here so that wait(dev) reaches them.
+        void registerQueue(std::shared_ptr<detail::cpu::ICpuQueue> const& queue) const
+        {
+            m_impl->registerQueue(queue);
+        }
+
+        void waitAllQueues() const
+        {
+            m_impl->waitAllQueues();
+        }
+
+    private:
+        std::shared_ptr<detail::cpu::DevCpuImpl> m_impl;
+    };
+
+    namespace trait
+    {
+        template<>
+        struct DevType<DevCpu>
+        {
+            using type = DevCpu;
+        };
+
+        template<>
+        struct PlatformType<DevCpu>
+        {
+            using type = PlatformCpu;
+        };
+
+        //! The processor's name.
+        template<>
+        struct GetName<DevCpu>
+        {
+            static auto getName(DevCpu const&) -> std::string
+            {
+                static std::string const name = detail::cpu::getCpuName();
+                return name;
+            }
+        };
+
+        //! Physical memory of the machine.
+        template<>
+        struct GetMemBytes<DevCpu>
+        {
+            static auto getMemBytes(DevCpu const&) -> std::size_t
+            {
+                return detail::cpu::getTotalGlobalMemSizeBytes();
+            }
+        };
+
+        //! Memory available now (MemAvailable).
+        template<>
+        struct GetFreeMemBytes<DevCpu>
+        {
+            static auto getFreeMemBytes(DevCpu const&) -> std::size_t
+            {
+                return detail::cpu::getFreeGlobalMemSizeBytes();
+            }
+        };
+
+        //! A CPU thread is its own warp.
+        template<>
+        struct GetWarpSizes<DevCpu>
+        {
+            static auto getWarpSizes(DevCpu const&) -> std::vector<std::size_t>
+            {
+                return {1u};
+            }
+        };
+
+        template<>
+        struct GetPreferredWarpSize<DevCpu>
+        {
+            static constexpr auto getPreferredWarpSize(DevCpu const&) -> std::size_t
+            {
+                return 1u;
+            }
+        };
+
+        //! Nothing to release: CPU buffers free themselves when their last handle goes.
+        template<>
+        struct Reset<DevCpu>
+        {
+            static auto reset(DevCpu const&) -> void
+            {
+            }
+        };
+
+        template<>
+        struct NativeHandle<DevCpu>
+        {
+            static auto getNativeHandle(DevCpu const& dev) -> int
+            {
+                return dev.getNativeHandle();
+            }
+        };
+
+        //! wait(dev): waits for every queue of the device.
+        template<>
+        struct CurrentThreadWaitFor<DevCpu>
+        {
+            static auto currentThreadWaitFor(DevCpu const& dev) -> void
+            {
+                dev.waitAllQueues();
+            }
+        };
+    } // namespace trait
+
+    //! The host device, a synonym kept by upstream.
+    using DevHost = DevCpu;
+} // namespace alpaka

@@ -1,0 +1,146 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! EventGenericThreads<TDev>: the event of the CPU queues. Enqueued into a queue it completes when the queue reaches
+//! it; wait(event) waits for its latest enqueue; wait(queue, event) makes a queue wait for it.
+
+#include "alpaka/core/Concepts.hpp"
+#include "alpaka/detail/cpu/EventState.hpp"
+#include "alpaka/dev/Traits.hpp"
+#include "alpaka/event/Traits.hpp"
+#include "alpaka/queue/QueueGenericThreadsBlocking.hpp"
+#include "alpaka/queue/QueueGenericThreadsNonBlocking.hpp"
+#include "alpaka/wait/Traits.hpp"
+
+#include <memory>
+
+namespace alpaka
+{
+    template<typename TDev>
+    class EventGenericThreads final : public concepts::Implements<ConceptCurrentThreadWaitFor, EventGenericThreads<TDev>>
+    {
+    public:
+        //! The second parameter is upstream's busy-waiting flag; waits here always spin briefly, then sleep.
+        explicit EventGenericThreads(TDev const& dev, [[maybe_unused]] bool busyWaiting = true)
+            : m_dev(dev)
+            , m_state(std::make_shared<detail::cpu::EventState>())
+        {
+        }
+
+        //! Copies are handles of the same event.
+        [[nodiscard]] auto operator==(EventGenericThreads const& other) const -> bool
+        {
+            return m_state == other.m_state;
+        }
+
+        [[nodiscard]] auto operator!=(EventGenericThreads const& other) const -> bool
+        {
+            return !(*this == other);
+        }
+
+        TDev m_dev;
+        std::shared_ptr<detail::cpu::EventState> m_state;
+    };
+
+    namespace trait
+    {
+        template<typename TDev>
+        struct DevType<EventGenericThreads<TDev>>
+        {
+            using type = TDev;
+        };
+
+        template<typename TDev>
+        struct GetDev<EventGenericThreads<TDev>>
+        {
+            static auto getDev(EventGenericThreads<TDev> const& event) -> TDev
+            {
+                return event.m_dev;
+            }
+        };
+
+        template<typename TDev>
+        struct IsComplete<EventGenericThreads<TDev>>
+        {
+            static auto isComplete(EventGenericThreads<TDev> const& event) -> bool
+            {
+                return event.m_state->isComplete();
+            }
+        };
+
+        //! In a blocking queue everything before the event is done: it completes at once.
+        template<typename TDev>
+        struct Enqueue<QueueGenericThreadsBlocking<TDev>, EventGenericThreads<TDev>>
+        {
+            static auto enqueue(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event)
+                -> void
+            {
+                auto const state = event.m_state;
+                queue.m_core->run([&] { state->markReady(state->markEnqueued()); });
+            }
+        };
+
+        //! In a non-blocking queue the event completes when the worker reaches it.
+        template<typename TDev>
+        struct Enqueue<QueueGenericThreadsNonBlocking<TDev>, EventGenericThreads<TDev>>
+        {
+            static auto enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, EventGenericThreads<TDev> const& event)
+                -> void
+            {
+                auto state = event.m_state;
+                auto const n = state->markEnqueued();
+                queue.m_core->push(detail::cpu::Task([state = std::move(state), n] { state->markReady(n); }));
+            }
+        };
+
+        //! The calling thread waits for the event's latest enqueue.
+        template<typename TDev>
+        struct CurrentThreadWaitFor<EventGenericThreads<TDev>>
+        {
+            static auto currentThreadWaitFor(EventGenericThreads<TDev> const& event) -> void
+            {
+                event.m_state->waitFor(event.m_state->lastEnqueued());
+            }
+        };
+
+        //! A blocking queue waiting for an event blocks its caller until the event is reached.
+        template<typename TDev>
+        struct WaiterWaitFor<QueueGenericThreadsBlocking<TDev>, EventGenericThreads<TDev>>
+        {
+            static auto waiterWaitFor(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event)
+                -> void
+            {
+                auto const n = event.m_state->lastEnqueued();
+                queue.m_core->run([&] { event.m_state->waitFor(n); });
+            }
+        };
+
+        //! A non-blocking queue runs later tasks only after the event's current enqueue is reached; the caller goes on.
+        template<typename TDev>
+        struct WaiterWaitFor<QueueGenericThreadsNonBlocking<TDev>, EventGenericThreads<TDev>>
+        {
+            static auto waiterWaitFor(
+                QueueGenericThreadsNonBlocking<TDev>& queue,
+                EventGenericThreads<TDev> const& event) -> void
+            {
+                auto state = event.m_state;
+                auto const n = state->lastEnqueued();
+                if(state->isReady(n))
+                    return;
+                queue.m_core->push(detail::cpu::Task([state = std::move(state), n] { state->waitFor(n); }));
+            }
+        };
+
+        //! The calling thread waits for the event's device: all its queues.
+        template<typename TDev>
+        struct WaiterWaitFor<TDev, EventGenericThreads<TDev>>
+        {
+            static auto waiterWaitFor(TDev&, EventGenericThreads<TDev> const& event) -> void
+            {
+                event.m_state->waitFor(event.m_state->lastEnqueued());
+            }
+        };
+    } // namespace trait
+} // namespace alpaka

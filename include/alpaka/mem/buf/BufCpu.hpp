@@ -1,0 +1,225 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! BufCpu<TElem, TDim, TIdx>: a dense, 64-byte aligned host buffer shared by all CPU back-ends.
+
+#include "alpaka/core/Common.hpp"
+#include "alpaka/detail/cpu/Allocation.hpp"
+#include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/mem/buf/Traits.hpp"
+#include "alpaka/mem/buf/cpu/Copy.hpp"
+#include "alpaka/mem/buf/cpu/Fill.hpp"
+#include "alpaka/mem/buf/cpu/Set.hpp"
+#include "alpaka/mem/view/ViewAccessOps.hpp"
+#include "alpaka/mem/view/ViewPlainPtr.hpp"
+#include "alpaka/mem/view/ViewSubView.hpp"
+#include "alpaka/platform/PlatformCpu.hpp"
+#include "alpaka/queue/Traits.hpp"
+#include "alpaka/vec/Traits.hpp"
+
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace alpaka
+{
+    namespace detail
+    {
+        template<typename TElem, typename TDim, typename TIdx>
+        struct BufCpuImpl
+        {
+            BufCpuImpl(DevCpu dev, TElem* pMem, std::function<void(TElem*)> deleter, Vec<TDim, TIdx> extent)
+                : m_dev(std::move(dev))
+                , m_pMem(pMem)
+                , m_deleter(std::move(deleter))
+                , m_extentElements(extent)
+            {
+            }
+
+            BufCpuImpl(BufCpuImpl const&) = delete;
+            auto operator=(BufCpuImpl const&) -> BufCpuImpl& = delete;
+
+            ~BufCpuImpl()
+            {
+                if(m_deleter)
+                    m_deleter(m_pMem);
+            }
+
+            DevCpu m_dev;
+            TElem* m_pMem;
+            std::function<void(TElem*)> m_deleter;
+            Vec<TDim, TIdx> m_extentElements;
+        };
+    } // namespace detail
+
+    template<typename TElem, typename TDim, typename TIdx>
+    class BufCpu : public internal::ViewAccessOps<BufCpu<TElem, TDim, TIdx>>
+    {
+    public:
+        //! Takes ownership of pMem; deleter(pMem) runs when the last copy of the buffer goes (nullptr: no release).
+        template<typename TExtent, typename TDeleter>
+        BufCpu(DevCpu const& dev, TElem* pMem, TDeleter deleter, TExtent const& extent)
+            : m_spBufCpuImpl(std::make_shared<detail::BufCpuImpl<TElem, TDim, TIdx>>(
+                dev,
+                pMem,
+                std::function<void(TElem*)>(std::move(deleter)),
+                castVec<TIdx>(getExtents(extent))))
+        {
+            static_assert(Dim<TExtent>::value == TDim::value, "BufCpu: the extent must have dimensionality TDim");
+        }
+
+        //! Shares the memory; views into the buffer hold it so the memory outlives them.
+        [[nodiscard]] auto ownerHandle() const -> std::shared_ptr<void const>
+        {
+            return m_spBufCpuImpl;
+        }
+
+        //! Copies share the allocation: equal when they are the same buffer.
+        [[nodiscard]] auto operator==(BufCpu const& other) const -> bool
+        {
+            return m_spBufCpuImpl == other.m_spBufCpuImpl;
+        }
+
+        [[nodiscard]] auto operator!=(BufCpu const& other) const -> bool
+        {
+            return !(*this == other);
+        }
+
+        std::shared_ptr<detail::BufCpuImpl<TElem, TDim, TIdx>> m_spBufCpuImpl;
+    };
+
+    namespace detail
+    {
+        //! Allocates `extent` elements, dense and aligned, with the given release function.
+        template<typename TElem, typename TDim, typename TIdx, typename TExtent, typename TRelease>
+        auto allocBufCpu(DevCpu const& dev, TExtent const& extent, TRelease release, char const* what)
+            -> BufCpu<TElem, TDim, TIdx>
+        {
+            auto const extentVec = castVec<TIdx>(getExtents(extent));
+            auto* const pMem = static_cast<TElem*>(
+                cpu::allocateAligned(cpu::checkedByteCount<TElem>(extentVec, what), cpu::defaultAlignment, what));
+            return BufCpu<TElem, TDim, TIdx>(dev, pMem, std::move(release), extentVec);
+        }
+    } // namespace detail
+
+    namespace trait
+    {
+        template<typename TElem, typename TDim, typename TIdx>
+        struct DevType<BufCpu<TElem, TDim, TIdx>>
+        {
+            using type = DevCpu;
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct GetDev<BufCpu<TElem, TDim, TIdx>>
+        {
+            static auto getDev(BufCpu<TElem, TDim, TIdx> const& buf) -> DevCpu
+            {
+                return buf.m_spBufCpuImpl->m_dev;
+            }
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct DimType<BufCpu<TElem, TDim, TIdx>>
+        {
+            using type = TDim;
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct ElemType<BufCpu<TElem, TDim, TIdx>>
+        {
+            using type = TElem;
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct IdxType<BufCpu<TElem, TDim, TIdx>>
+        {
+            using type = TIdx;
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct GetExtents<BufCpu<TElem, TDim, TIdx>>
+        {
+            auto operator()(BufCpu<TElem, TDim, TIdx> const& buf) const -> Vec<TDim, TIdx>
+            {
+                return buf.m_spBufCpuImpl->m_extentElements;
+            }
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct GetPtrNative<BufCpu<TElem, TDim, TIdx>>
+        {
+            static auto getPtrNative(BufCpu<TElem, TDim, TIdx> const& buf) -> TElem const*
+            {
+                return buf.m_spBufCpuImpl->m_pMem;
+            }
+
+            static auto getPtrNative(BufCpu<TElem, TDim, TIdx>& buf) -> TElem*
+            {
+                return buf.m_spBufCpuImpl->m_pMem;
+            }
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct BufType<DevCpu, TElem, TDim, TIdx>
+        {
+            using type = BufCpu<TElem, TDim, TIdx>;
+        };
+
+        template<typename TElem, typename TDim, typename TIdx>
+        struct BufAlloc<TElem, TDim, TIdx, DevCpu>
+        {
+            template<typename TExtent>
+            static auto allocBuf(DevCpu const& dev, TExtent const& extent) -> BufCpu<TElem, TDim, TIdx>
+            {
+                return detail::allocBufCpu<TElem, TDim, TIdx>(
+                    dev,
+                    extent,
+                    [](TElem* ptr) { detail::cpu::freeAligned(ptr); },
+                    "allocBuf");
+            }
+        };
+
+        //! The memory is released by a task of the queue, so work enqueued before the last handle went away can
+        //! still use it.
+        template<typename TElem, typename TDim, typename TIdx>
+        struct AsyncBufAlloc<TElem, TDim, TIdx, DevCpu>
+        {
+            template<typename TQueue, typename TExtent>
+            static auto allocAsyncBuf(TQueue queue, TExtent const& extent) -> BufCpu<TElem, TDim, TIdx>
+            {
+                static_assert(std::is_same_v<Dev<TQueue>, DevCpu>, "allocAsyncBuf: the queue must be a CPU queue");
+                return detail::allocBufCpu<TElem, TDim, TIdx>(
+                    getDev(queue),
+                    extent,
+                    [queue](TElem* ptr) mutable { alpaka::enqueue(queue, [ptr] { detail::cpu::freeAligned(ptr); }); },
+                    "allocAsyncBuf");
+            }
+        };
+
+        template<typename TDim>
+        struct HasAsyncBufSupport<TDim, DevCpu> : std::true_type
+        {
+        };
+
+        //! Host memory is always accessible to the CPU.
+        template<typename TElem, typename TDim, typename TIdx>
+        struct BufAllocMapped<PlatformCpu, TElem, TDim, TIdx>
+        {
+            template<typename TExtent>
+            static auto allocMappedBuf(DevCpu const& host, PlatformCpu const&, TExtent const& extent)
+                -> BufCpu<TElem, TDim, TIdx>
+            {
+                return BufAlloc<TElem, TDim, TIdx, DevCpu>::allocBuf(host, extent);
+            }
+        };
+
+        template<>
+        struct HasMappedBufSupport<PlatformCpu> : std::true_type
+        {
+        };
+    } // namespace trait
+} // namespace alpaka

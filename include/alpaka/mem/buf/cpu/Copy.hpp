@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! memcpy between views of the CPU device: a task that copies contiguous blocks (whole rows, or the whole region
+//! where both views are dense) with memmove. The task holds the views' memory alive until it has run.
+
+#include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/mem/view/Traits.hpp"
+#include "alpaka/mem/view/ViewOwner.hpp"
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <utility>
+
+namespace alpaka
+{
+    namespace detail
+    {
+        template<std::size_t TDim>
+        struct TaskCopyCpu
+        {
+            void operator()() const
+            {
+                cpu::forEachBlock(
+                    m_region,
+                    [&](std::size_t const* offsets)
+                    { std::memmove(m_dst + offsets[0], m_src + offsets[1], m_region.innerBytes); });
+            }
+
+            std::byte* m_dst;
+            std::byte const* m_src;
+            cpu::StridedRegion<TDim, 2> m_region;
+            std::shared_ptr<void const> m_dstOwner;
+            std::shared_ptr<void const> m_srcOwner;
+        };
+    } // namespace detail
+
+    namespace trait
+    {
+        template<typename TDim>
+        struct CreateTaskMemcpy<TDim, DevCpu, DevCpu>
+        {
+            template<typename TViewDstFwd, typename TViewSrc, typename TExtent>
+            static auto createTaskMemcpy(TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent)
+            {
+                auto const extentVec = getExtents(extent);
+                detail::cpu::checkExtentFits(viewDst, extentVec, "memcpy", "destination");
+                detail::cpu::checkExtentFits(viewSrc, extentVec, "memcpy", "source");
+                using Elem = alpaka::Elem<std::remove_cvref_t<TViewDstFwd>>;
+                return detail::TaskCopyCpu<TDim::value>{
+                    reinterpret_cast<std::byte*>(getPtrNative(viewDst)),
+                    reinterpret_cast<std::byte const*>(getPtrNative(viewSrc)),
+                    detail::cpu::makeRegion(
+                        extentVec,
+                        sizeof(Elem),
+                        getPitchesInBytes(viewDst),
+                        getPitchesInBytes(viewSrc)),
+                    detail::ownerOf(viewDst),
+                    detail::ownerOf(viewSrc)};
+            }
+        };
+    } // namespace trait
+} // namespace alpaka

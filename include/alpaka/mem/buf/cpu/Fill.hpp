@@ -1,0 +1,58 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! fill of views of the CPU device: a task that assigns a value to every element, block by block.
+
+#include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/mem/view/Traits.hpp"
+#include "alpaka/mem/view/ViewOwner.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+
+namespace alpaka
+{
+    namespace detail
+    {
+        template<typename TElem, std::size_t TDim>
+        struct TaskFillCpu
+        {
+            void operator()() const
+            {
+                std::size_t const count = m_region.innerBytes / sizeof(TElem);
+                cpu::forEachBlock(
+                    m_region,
+                    [&](std::size_t const* offsets)
+                    { std::fill_n(reinterpret_cast<TElem*>(m_dst + offsets[0]), count, m_value); });
+            }
+
+            std::byte* m_dst;
+            cpu::StridedRegion<TDim, 1> m_region;
+            TElem m_value;
+            std::shared_ptr<void const> m_owner;
+        };
+    } // namespace detail
+
+    namespace trait
+    {
+        template<typename TDim>
+        struct CreateTaskFill<TDim, DevCpu>
+        {
+            template<typename TViewFwd, typename TElem, typename TExtent>
+            static auto createTaskFill(TViewFwd&& view, TElem const& value, TExtent const& extent)
+            {
+                auto const extentVec = getExtents(extent);
+                detail::cpu::checkExtentFits(view, extentVec, "fill", "destination");
+                return detail::TaskFillCpu<TElem, TDim::value>{
+                    reinterpret_cast<std::byte*>(getPtrNative(view)),
+                    detail::cpu::makeRegion(extentVec, sizeof(TElem), getPitchesInBytes(view)),
+                    value,
+                    detail::ownerOf(view)};
+            }
+        };
+    } // namespace trait
+} // namespace alpaka

@@ -1,0 +1,58 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! memset of views of the CPU device: a task that sets contiguous blocks with std::memset.
+
+#include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/mem/view/Traits.hpp"
+#include "alpaka/mem/view/ViewOwner.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+namespace alpaka
+{
+    namespace detail
+    {
+        template<std::size_t TDim>
+        struct TaskSetCpu
+        {
+            void operator()() const
+            {
+                cpu::forEachBlock(
+                    m_region,
+                    [&](std::size_t const* offsets) { std::memset(m_dst + offsets[0], m_byte, m_region.innerBytes); });
+            }
+
+            std::byte* m_dst;
+            cpu::StridedRegion<TDim, 1> m_region;
+            std::uint8_t m_byte;
+            std::shared_ptr<void const> m_owner;
+        };
+    } // namespace detail
+
+    namespace trait
+    {
+        template<typename TDim>
+        struct CreateTaskMemset<TDim, DevCpu>
+        {
+            template<typename TViewFwd, typename TExtent>
+            static auto createTaskMemset(TViewFwd&& view, std::uint8_t const& byte, TExtent const& extent)
+            {
+                auto const extentVec = getExtents(extent);
+                detail::cpu::checkExtentFits(view, extentVec, "memset", "destination");
+                using Elem = alpaka::Elem<std::remove_cvref_t<TViewFwd>>;
+                return detail::TaskSetCpu<TDim::value>{
+                    reinterpret_cast<std::byte*>(getPtrNative(view)),
+                    detail::cpu::makeRegion(extentVec, sizeof(Elem), getPitchesInBytes(view)),
+                    byte,
+                    detail::ownerOf(view)};
+            }
+        };
+    } // namespace trait
+} // namespace alpaka

@@ -1,0 +1,106 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! QueueGenericThreadsBlocking<TDev>: a queue whose tasks run on the calling thread before enqueue() returns.
+//! Exceptions from a task reach the caller of enqueue()/exec() directly; the queue stays usable.
+
+#include "alpaka/core/Concepts.hpp"
+#include "alpaka/detail/cpu/BlockingQueueCore.hpp"
+#include "alpaka/dev/Traits.hpp"
+#include "alpaka/event/Traits.hpp"
+#include "alpaka/queue/Traits.hpp"
+#include "alpaka/wait/Traits.hpp"
+
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace alpaka
+{
+    template<typename TDev>
+    class EventGenericThreads;
+
+    template<typename TDev>
+    class QueueGenericThreadsBlocking final
+        : public concepts::Implements<ConceptCurrentThreadWaitFor, QueueGenericThreadsBlocking<TDev>>
+        , public concepts::Implements<ConceptQueue, QueueGenericThreadsBlocking<TDev>>
+    {
+    public:
+        explicit QueueGenericThreadsBlocking(TDev const& dev)
+            : m_dev(dev)
+            , m_core(std::make_shared<detail::cpu::BlockingQueueCore>())
+        {
+            m_dev.registerQueue(m_core);
+        }
+
+        //! Copies are handles of the same queue.
+        [[nodiscard]] auto operator==(QueueGenericThreadsBlocking const& other) const -> bool
+        {
+            return m_core == other.m_core;
+        }
+
+        [[nodiscard]] auto operator!=(QueueGenericThreadsBlocking const& other) const -> bool
+        {
+            return !(*this == other);
+        }
+
+        TDev m_dev;
+        std::shared_ptr<detail::cpu::BlockingQueueCore> m_core;
+    };
+
+    namespace trait
+    {
+        template<typename TDev>
+        struct DevType<QueueGenericThreadsBlocking<TDev>>
+        {
+            using type = TDev;
+        };
+
+        template<typename TDev>
+        struct GetDev<QueueGenericThreadsBlocking<TDev>>
+        {
+            static auto getDev(QueueGenericThreadsBlocking<TDev> const& queue) -> TDev
+            {
+                return queue.m_dev;
+            }
+        };
+
+        template<typename TDev>
+        struct EventType<QueueGenericThreadsBlocking<TDev>>
+        {
+            using type = EventGenericThreads<TDev>;
+        };
+
+        //! Any nullary callable (host lambda, kernel, memcpy or memset task) runs now.
+        template<typename TDev, typename TTask>
+        struct Enqueue<QueueGenericThreadsBlocking<TDev>, TTask, std::enable_if_t<std::is_invocable_v<TTask&>>>
+        {
+            template<typename TTaskFwd>
+            static auto enqueue(QueueGenericThreadsBlocking<TDev>& queue, TTaskFwd&& task) -> void
+            {
+                queue.m_core->run(task);
+            }
+        };
+
+        template<typename TDev>
+        struct Empty<QueueGenericThreadsBlocking<TDev>>
+        {
+            static auto empty(QueueGenericThreadsBlocking<TDev> const& queue) -> bool
+            {
+                return queue.m_core->empty();
+            }
+        };
+
+        //! Work of a blocking queue is done when enqueue() returns; this waits for tasks other threads are running.
+        template<typename TDev>
+        struct CurrentThreadWaitFor<QueueGenericThreadsBlocking<TDev>>
+        {
+            static auto currentThreadWaitFor(QueueGenericThreadsBlocking<TDev> const& queue) -> void
+            {
+                queue.m_core->waitAll();
+            }
+        };
+    } // namespace trait
+} // namespace alpaka

@@ -1,0 +1,137 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! EnabledAccs<TDim, TIdx>: the accelerators enabled in this build; TestAccs: all of them for every test Dim and Idx.
+//! A test written once with TEMPLATE_LIST_TEST_CASE over TestAccs runs on every back-end.
+
+#include "alpaka/alpaka.hpp"
+#include "alpaka/meta/CartesianProduct.hpp"
+#include "alpaka/meta/Concatenate.hpp"
+#include "alpaka/meta/Filter.hpp"
+#include "alpaka/meta/ForEachType.hpp"
+#include "alpaka/test/dim/TestDims.hpp"
+#include "alpaka/test/idx/TestIdxs.hpp"
+
+#include <ostream>
+#include <tuple>
+#include <type_traits>
+
+namespace alpaka::test
+{
+    namespace detail
+    {
+        // A disabled back-end's accelerator is `int`, filtered out below.
+#if defined(ALPAKA_ACC_CPU_B_SEQ_T_SEQ_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccCpuSerialIfEnabled = AccCpuSerial<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccCpuSerialIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_CPU_B_SEQ_T_THREADS_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccCpuThreadsIfEnabled = AccCpuThreads<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccCpuThreadsIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccCpuFibersIfEnabled = AccCpuFibers<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccCpuFibersIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_CPU_B_TBB_T_SEQ_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccCpuTbbBlocksIfEnabled = AccCpuTbbBlocks<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccCpuTbbBlocksIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_CPU_B_OMP2_T_SEQ_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccCpuOmp2BlocksIfEnabled = AccCpuOmp2Blocks<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccCpuOmp2BlocksIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_CPU_B_SEQ_T_OMP2_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccCpuOmp2ThreadsIfEnabled = AccCpuOmp2Threads<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccCpuOmp2ThreadsIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_ANY_BT_OMP5_ENABLED)
+        template<typename TDim, typename TIdx>
+        using AccOmp5IfEnabled = AccOmp5<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccOmp5IfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) && ALPAKA_LANG_CUDA
+        template<typename TDim, typename TIdx>
+        using AccGpuCudaRtIfEnabled = AccGpuCudaRt<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccGpuCudaRtIfEnabled = int;
+#endif
+#if defined(ALPAKA_ACC_GPU_HIP_ENABLED) && ALPAKA_LANG_HIP
+        template<typename TDim, typename TIdx>
+        using AccGpuHipRtIfEnabled = AccGpuHipRt<TDim, TIdx>;
+#else
+        template<typename TDim, typename TIdx>
+        using AccGpuHipRtIfEnabled = int;
+#endif
+
+        template<typename TDim, typename TIdx>
+        using AllAccs = std::tuple<
+            AccCpuSerialIfEnabled<TDim, TIdx>,
+            AccCpuThreadsIfEnabled<TDim, TIdx>,
+            AccCpuFibersIfEnabled<TDim, TIdx>,
+            AccCpuTbbBlocksIfEnabled<TDim, TIdx>,
+            AccCpuOmp2BlocksIfEnabled<TDim, TIdx>,
+            AccCpuOmp2ThreadsIfEnabled<TDim, TIdx>,
+            AccOmp5IfEnabled<TDim, TIdx>,
+            AccGpuCudaRtIfEnabled<TDim, TIdx>,
+            AccGpuHipRtIfEnabled<TDim, TIdx>>;
+
+        template<typename TDimIdx>
+        struct EnabledAccsOfPair;
+
+        template<typename TDim, typename TIdx>
+        struct EnabledAccsOfPair<std::tuple<TDim, TIdx>>
+        {
+            using type = meta::Filter<AllAccs<TDim, TIdx>, std::is_class>;
+        };
+
+        template<typename TPairs>
+        struct TestAccsImpl;
+
+        template<typename... TPairs>
+        struct TestAccsImpl<std::tuple<TPairs...>>
+        {
+            using type = meta::Concatenate<std::tuple<>, typename EnabledAccsOfPair<TPairs>::type...>;
+        };
+    } // namespace detail
+
+    //! The enabled accelerators for a Dim and Idx, as a std::tuple of types.
+    template<typename TDim, typename TIdx>
+    using EnabledAccs = meta::Filter<detail::AllAccs<TDim, TIdx>, std::is_class>;
+
+    //! Every enabled accelerator for every Dim of TestDims and Idx of TestIdxs.
+    using TestAccs =
+        typename detail::TestAccsImpl<meta::CartesianProduct<std::tuple, TestDims, TestIdxs>>::type;
+
+    //! Prints "Accelerators enabled: AccCpuSerial<1,int> ...".
+    template<typename TDim, typename TIdx>
+    auto writeEnabledAccs(std::ostream& os) -> void
+    {
+        os << "Accelerators enabled: ";
+        meta::forEachType<EnabledAccs<TDim, TIdx>>([&]<typename TAcc>() { os << getAccName<TAcc>() << " "; });
+        os << "\n";
+    }
+} // namespace alpaka::test

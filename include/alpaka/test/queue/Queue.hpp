@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Queues for tests: DefaultQueue<TDev> (non-blocking, or blocking with ALPAKA_DEBUG_FULL so errors surface at the
+//! call), TestQueues (every device and queue kind of the enabled back-ends), IsBlockingQueue.
+
+#include "alpaka/alpaka.hpp"
+
+#include <tuple>
+#include <type_traits>
+
+namespace alpaka::test
+{
+    namespace trait
+    {
+        template<typename TDev, typename TSfinae = void>
+        struct DefaultQueueType;
+
+        template<>
+        struct DefaultQueueType<DevCpu>
+        {
+#if(ALPAKA_DEBUG >= ALPAKA_DEBUG_FULL)
+            using type = QueueCpuBlocking;
+#else
+            using type = QueueCpuNonBlocking;
+#endif
+        };
+
+        template<typename TQueue, typename TSfinae = void>
+        struct IsBlockingQueue;
+
+        template<typename TDev>
+        struct IsBlockingQueue<QueueGenericThreadsBlocking<TDev>> : std::true_type
+        {
+        };
+
+        template<typename TDev>
+        struct IsBlockingQueue<QueueGenericThreadsNonBlocking<TDev>> : std::false_type
+        {
+        };
+    } // namespace trait
+
+    template<typename TDev>
+    using DefaultQueue = typename trait::DefaultQueueType<TDev>::type;
+
+    template<typename TQueue>
+    using IsBlockingQueue = trait::IsBlockingQueue<TQueue>;
+
+    //! (device, queue) pairs of the enabled back-ends; back-ends with their own devices add theirs.
+    using TestQueues = std::tuple<std::tuple<DevCpu, QueueCpuBlocking>, std::tuple<DevCpu, QueueCpuNonBlocking>>;
+
+    //! A device of the queue's type and a queue on it.
+    template<typename TDevQueue>
+    struct QueueTestFixture;
+
+    template<typename TDev, typename TQueue>
+    struct QueueTestFixture<std::tuple<TDev, TQueue>>
+    {
+        using Dev = TDev;
+        using Queue = TQueue;
+        using Platform = alpaka::Platform<Dev>;
+
+        QueueTestFixture() : m_platform{}, m_dev(getDevByIdx(m_platform, 0)), m_queue(m_dev)
+        {
+        }
+
+        Platform m_platform;
+        Dev m_dev;
+        Queue m_queue;
+    };
+} // namespace alpaka::test

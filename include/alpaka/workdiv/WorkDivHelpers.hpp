@@ -1,0 +1,260 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Choosing a work division: subDivideGridElems (the algorithm), getValidWorkDiv (for an accelerator and device,
+//! optionally honouring a kernel's thread limit through KernelCfg) and isValidWorkDiv.
+
+#include "alpaka/acc/Traits.hpp"
+#include "alpaka/core/Utility.hpp"
+#include "alpaka/dev/Traits.hpp"
+#include "alpaka/kernel/Traits.hpp"
+#include "alpaka/vec/Traits.hpp"
+#include "alpaka/workdiv/WorkDivMembers.hpp"
+#include "alpaka/workdiv/WorkDivValidation.hpp"
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace alpaka
+{
+    //! How the threads of a block may be shaped.
+    enum class GridBlockExtentSubDivRestrictions
+    {
+        EqualExtent, //!< the same number of threads in every dimension
+        CloseToEqualExtent, //!< as equal as possible
+        Unrestricted //!< any shape
+    };
+
+    //! What a kernel launch needs to cover: the input of getValidWorkDiv's newer form.
+    template<typename TAcc>
+    struct KernelCfg
+    {
+        using Vec = alpaka::Vec<Dim<TAcc>, Idx<TAcc>>;
+
+        //! Elements of the grid.
+        Vec gridElemExtent = Vec::ones();
+        //! Elements each thread processes.
+        Vec threadElemExtent = Vec::ones();
+        //! Whether the block extent must divide the grid's thread extent (no partial blocks).
+        bool blockThreadMustDivideGridThreadExtent = true;
+        GridBlockExtentSubDivRestrictions gridBlockExtentSubDivRestrictions
+            = GridBlockExtentSubDivRestrictions::Unrestricted;
+    };
+
+    namespace detail
+    {
+        //! Largest divisor of value that is <= limit (at least 1).
+        template<typename TIdx>
+        constexpr auto largestDivisorAtMost(TIdx value, TIdx limit) -> TIdx
+        {
+            for(TIdx d = limit < value ? limit : value; d > 1; --d)
+                if(value % d == 0)
+                    return d;
+            return 1;
+        }
+
+        template<typename TIdx>
+        constexpr auto gcd(TIdx a, TIdx b) -> TIdx
+        {
+            while(b != 0)
+                a = std::exchange(b, static_cast<TIdx>(a % b));
+            return a;
+        }
+
+        template<typename TVec>
+        void requireAtLeastOne(TVec const& vec, char const* what)
+        {
+            for(std::size_t i = 0; i < Dim<TVec>::value; ++i)
+                if(!(vec[i] >= 1))
+                    throw std::runtime_error(
+                        std::string("getValidWorkDiv: the ") + what + " " + toString(vec)
+                        + " has a component below 1; every extent must be at least 1");
+        }
+    } // namespace detail
+
+    //! Divides a grid of gridElemExtent elements, threadElemExtent per thread, into blocks the device supports.
+    //! kernelBlockThreadCountMax (0: none) further limits the threads per block.
+    template<typename TDim, typename TIdx>
+    [[nodiscard]] ALPAKA_FN_HOST auto subDivideGridElems(
+        Vec<TDim, TIdx> const& gridElemExtent,
+        Vec<TDim, TIdx> threadElemExtent,
+        AccDevProps<TDim, TIdx> const& props,
+        TIdx kernelBlockThreadCountMax = static_cast<TIdx>(0u),
+        bool blockThreadMustDivideGridThreadExtent = true,
+        GridBlockExtentSubDivRestrictions restrictions = GridBlockExtentSubDivRestrictions::Unrestricted)
+        -> WorkDivMembers<TDim, TIdx>
+    {
+        using Vec = alpaka::Vec<TDim, TIdx>;
+        constexpr std::size_t dim = TDim::value;
+        detail::requireAtLeastOne(gridElemExtent, "grid element extent");
+        detail::requireAtLeastOne(threadElemExtent, "thread element extent");
+        if(!isValidAccDevProps(props))
+            throw std::runtime_error("getValidWorkDiv: the accelerator's device properties have a limit below 1");
+
+        // Elements per thread never exceed the grid or the device limit.
+        threadElemExtent = elementwise_min(elementwise_min(threadElemExtent, gridElemExtent), props.m_threadElemExtentMax);
+        Vec gridThreadExtent;
+        for(std::size_t i = 0; i < dim; ++i)
+            gridThreadExtent[i] = core::divCeil(gridElemExtent[i], threadElemExtent[i]);
+
+        Vec blockThreadExtent = elementwise_min(props.m_blockThreadExtentMax, gridThreadExtent);
+        if(restrictions == GridBlockExtentSubDivRestrictions::EqualExtent)
+            blockThreadExtent = Vec::all(blockThreadExtent.min());
+
+        TIdx threadCountMax = props.m_blockThreadCountMax;
+        if(kernelBlockThreadCountMax > 0 && kernelBlockThreadCountMax < threadCountMax)
+            threadCountMax = kernelBlockThreadCountMax;
+
+        while(blockThreadExtent.prod() > threadCountMax)
+        {
+            if(restrictions == GridBlockExtentSubDivRestrictions::EqualExtent)
+            {
+                blockThreadExtent = Vec::all(core::nthRootFloor(threadCountMax, static_cast<TIdx>(dim)));
+            }
+            else if(restrictions == GridBlockExtentSubDivRestrictions::CloseToEqualExtent)
+            {
+                auto const i = blockThreadExtent.maxElem();
+                blockThreadExtent[i] = static_cast<TIdx>(blockThreadExtent[i] / 2);
+            }
+            else
+            {
+                // Halve the smallest component that is not 1, keeping the fastest (x) dimension for last: wide rows
+                // keep memory accesses contiguous.
+                std::size_t chosen = dim - 1;
+                for(std::size_t i = 0; i + 1 < dim; ++i)
+                    if(blockThreadExtent[i] > 1 && (chosen == dim - 1 || blockThreadExtent[i] < blockThreadExtent[chosen]))
+                        chosen = i;
+                blockThreadExtent[chosen] = static_cast<TIdx>(blockThreadExtent[chosen] / 2);
+            }
+        }
+
+        if(blockThreadMustDivideGridThreadExtent)
+        {
+            if(restrictions == GridBlockExtentSubDivRestrictions::EqualExtent && dim > 0)
+            {
+                TIdx common = gridThreadExtent[0];
+                for(std::size_t i = 1; i < dim; ++i)
+                    common = detail::gcd(common, gridThreadExtent[i]);
+                blockThreadExtent = Vec::all(detail::largestDivisorAtMost(common, blockThreadExtent[0]));
+            }
+            else
+            {
+                for(std::size_t i = 0; i < dim; ++i)
+                    blockThreadExtent[i] = detail::largestDivisorAtMost(gridThreadExtent[i], blockThreadExtent[i]);
+            }
+        }
+
+        Vec gridBlockExtent;
+        for(std::size_t i = 0; i < dim; ++i)
+            gridBlockExtent[i] = core::divCeil(gridThreadExtent[i], blockThreadExtent[i]);
+        gridBlockExtent = elementwise_min(gridBlockExtent, props.m_gridBlockExtentMax);
+
+        return WorkDivMembers<TDim, TIdx>(gridBlockExtent, blockThreadExtent, threadElemExtent);
+    }
+
+    //! Seed form (subDivideGridElems without a kernel thread limit).
+    template<typename TDim, typename TIdx>
+    [[nodiscard]] ALPAKA_FN_HOST auto subDivideGridElems(
+        Vec<TDim, TIdx> const& gridElemExtent,
+        Vec<TDim, TIdx> const& threadElemExtent,
+        AccDevProps<TDim, TIdx> const& props,
+        bool blockThreadMustDivideGridThreadExtent,
+        GridBlockExtentSubDivRestrictions restrictions = GridBlockExtentSubDivRestrictions::Unrestricted)
+        -> WorkDivMembers<TDim, TIdx>
+    {
+        return subDivideGridElems(
+            gridElemExtent,
+            threadElemExtent,
+            props,
+            static_cast<TIdx>(0u),
+            blockThreadMustDivideGridThreadExtent,
+            restrictions);
+    }
+
+    //! Seed form: a valid work division of TAcc on dev for gridElemExtent elements (Vecs or scalars).
+    template<
+        typename TAcc,
+        typename TDev,
+        typename TGridElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>,
+        typename TThreadElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>>
+        requires(isDevice<TDev>)
+    [[nodiscard]] ALPAKA_FN_HOST auto getValidWorkDiv(
+        TDev const& dev,
+        TGridElemExtent const& gridElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>::ones(),
+        TThreadElemExtent const& threadElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>::ones(),
+        bool blockThreadMustDivideGridThreadExtent = true,
+        GridBlockExtentSubDivRestrictions restrictions = GridBlockExtentSubDivRestrictions::Unrestricted)
+        -> WorkDivMembers<Dim<TAcc>, Idx<TAcc>>
+    {
+        using Dim = alpaka::Dim<TAcc>;
+        using Idx = alpaka::Idx<TAcc>;
+        static_assert(
+            alpaka::Dim<TGridElemExtent>::value == Dim::value && alpaka::Dim<TThreadElemExtent>::value == Dim::value,
+            "getValidWorkDiv: the extents must have the accelerator's dimensionality");
+        return subDivideGridElems(
+            castVec<Idx>(getExtents(gridElemExtent)),
+            castVec<Idx>(getExtents(threadElemExtent)),
+            getAccDevProps<TAcc>(dev),
+            static_cast<Idx>(0u),
+            blockThreadMustDivideGridThreadExtent,
+            restrictions);
+    }
+
+    //! A valid work division for launching kernelFnObj(args...) as described by cfg on dev; honours the kernel's
+    //! thread limit from getFunctionAttributes.
+    template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
+    [[nodiscard]] ALPAKA_FN_HOST auto getValidWorkDiv(
+        KernelCfg<TAcc> const& cfg,
+        TDev const& dev,
+        TKernelFnObj const& kernelFnObj,
+        TArgs&&... args) -> WorkDivMembers<Dim<TAcc>, Idx<TAcc>>
+    {
+        using Idx = alpaka::Idx<TAcc>;
+        auto const attributes = getFunctionAttributes<TAcc>(dev, kernelFnObj, std::forward<TArgs>(args)...);
+        return subDivideGridElems(
+            cfg.gridElemExtent,
+            cfg.threadElemExtent,
+            getAccDevProps<TAcc>(dev),
+            static_cast<Idx>(attributes.maxThreadsPerBlock),
+            cfg.blockThreadMustDivideGridThreadExtent,
+            cfg.gridBlockExtentSubDivRestrictions);
+    }
+
+    //! Whether workDiv is valid for TAcc on dev.
+    template<typename TAcc, typename TWorkDiv, typename TDev>
+        requires(isDevice<TDev> && !isDevice<TWorkDiv>)
+    [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(TWorkDiv const& workDiv, TDev const& dev) -> bool
+    {
+        return detail::describeInvalidWorkDiv(getAccDevProps<TAcc>(dev), workDiv).empty();
+    }
+
+    //! Seed argument order: isValidWorkDiv<TAcc>(dev, workDiv).
+    template<typename TAcc, typename TDev, typename TWorkDiv>
+        requires(isDevice<TDev> && !isDevice<TWorkDiv>)
+    [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(TDev const& dev, TWorkDiv const& workDiv) -> bool
+    {
+        return isValidWorkDiv<TAcc>(workDiv, dev);
+    }
+
+    //! Whether workDiv is valid for launching kernelFnObj(args...) with TAcc on dev, the kernel's limits included.
+    template<typename TAcc, typename TWorkDiv, typename TDev, typename TKernelFnObj, typename... TArgs>
+        requires(isDevice<TDev>)
+    [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(
+        TWorkDiv const& workDiv,
+        TDev const& dev,
+        TKernelFnObj const& kernelFnObj,
+        TArgs&&... args) -> bool
+    {
+        using Idx = alpaka::Idx<TAcc>;
+        auto const attributes = getFunctionAttributes<TAcc>(dev, kernelFnObj, std::forward<TArgs>(args)...);
+        return detail::describeInvalidWorkDiv(
+                   getAccDevProps<TAcc>(dev),
+                   workDiv,
+                   static_cast<Idx>(attributes.maxThreadsPerBlock))
+            .empty();
+    }
+} // namespace alpaka

@@ -1,0 +1,115 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Checking a work division against what an accelerator supports. One function finds the first violated limit and
+//! describes it; isValidWorkDiv and the kernel launches of every back-end use it, so the messages are the same
+//! everywhere.
+
+#include "alpaka/acc/AccDevProps.hpp"
+#include "alpaka/vec/Traits.hpp"
+#include "alpaka/workdiv/Traits.hpp"
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace alpaka
+{
+    //! Whether the limits are usable: every count and maximal extent is at least 1.
+    template<typename TDim, typename TIdx>
+    [[nodiscard]] ALPAKA_FN_HOST auto isValidAccDevProps(AccDevProps<TDim, TIdx> const& props) -> bool
+    {
+        auto const positive = [](auto const& vec)
+        {
+            for(std::size_t i = 0; i < TDim::value; ++i)
+                if(!(vec[i] >= 1))
+                    return false;
+            return true;
+        };
+        return props.m_gridBlockCountMax >= 1 && props.m_blockThreadCountMax >= 1 && props.m_threadElemCountMax >= 1
+               && positive(props.m_gridBlockExtentMax) && positive(props.m_blockThreadExtentMax)
+               && positive(props.m_threadElemExtentMax);
+    }
+
+    namespace detail
+    {
+        //! Why workDiv violates props (or a kernel's thread limit, 0 for none); empty when it is valid.
+        template<typename TDim, typename TIdx, typename TWorkDiv>
+        auto describeInvalidWorkDiv(
+            AccDevProps<TDim, TIdx> const& props,
+            TWorkDiv const& workDiv,
+            TIdx kernelBlockThreadCountMax = 0) -> std::string
+        {
+            auto const gridBlocks = getWorkDiv<Grid, Blocks>(workDiv);
+            auto const blockThreads = getWorkDiv<Block, Threads>(workDiv);
+            auto const threadElems = getWorkDiv<Thread, Elems>(workDiv);
+
+            struct Level
+            {
+                char const* name;
+                Vec<TDim, TIdx> extent;
+                Vec<TDim, TIdx> extentMax;
+                TIdx countMax;
+                char const* unit;
+            };
+
+            TIdx blockThreadCountMax = props.m_blockThreadCountMax;
+            if(kernelBlockThreadCountMax > 0 && kernelBlockThreadCountMax < blockThreadCountMax)
+                blockThreadCountMax = kernelBlockThreadCountMax;
+            Level const levels[] = {
+                {"gridBlockExtent", castVec<TIdx>(gridBlocks), props.m_gridBlockExtentMax, props.m_gridBlockCountMax, "blocks in the grid"},
+                {"blockThreadExtent", castVec<TIdx>(blockThreads), props.m_blockThreadExtentMax, blockThreadCountMax, "threads per block"},
+                {"threadElemExtent", castVec<TIdx>(threadElems), props.m_threadElemExtentMax, props.m_threadElemCountMax, "elements per thread"}};
+
+            for(auto const& level : levels)
+            {
+                for(std::size_t i = 0; i < TDim::value; ++i)
+                {
+                    if(!(level.extent[i] >= 1))
+                        return std::string(level.name) + " " + toString(level.extent)
+                               + " has a component below 1; every extent of a work division must be at least 1";
+                    if(level.extent[i] > level.extentMax[i])
+                        return std::string(level.name) + " " + toString(level.extent) + " exceeds the maximum "
+                               + toString(level.extentMax) + " in dimension " + std::to_string(i);
+                }
+                // The product of extents that are each within TIdx can still overflow TIdx: compare in long double.
+                long double count = 1;
+                for(std::size_t i = 0; i < TDim::value; ++i)
+                    count *= static_cast<long double>(level.extent[i]);
+                if(count > static_cast<long double>(level.countMax))
+                    return std::string(level.name) + " " + toString(level.extent) + " has "
+                           + std::to_string(static_cast<unsigned long long>(count)) + " " + level.unit
+                           + ", at most " + std::to_string(level.countMax) + " are supported";
+            }
+            return {};
+        }
+
+        //! Throws std::runtime_error naming the accelerator, the work division and the violated limit.
+        template<typename TDim, typename TIdx, typename TWorkDiv>
+        void throwIfInvalidWorkDiv(
+            AccDevProps<TDim, TIdx> const& props,
+            TWorkDiv const& workDiv,
+            std::string const& accName,
+            TIdx kernelBlockThreadCountMax = 0)
+        {
+            auto const problem = describeInvalidWorkDiv(props, workDiv, kernelBlockThreadCountMax);
+            if(!problem.empty())
+                throw std::runtime_error(
+                    "invalid work division for " + accName + ": " + problem + " (gridBlockExtent "
+                    + toString(getWorkDiv<Grid, Blocks>(workDiv)) + ", blockThreadExtent "
+                    + toString(getWorkDiv<Block, Threads>(workDiv)) + ", threadElemExtent "
+                    + toString(getWorkDiv<Thread, Elems>(workDiv)) + ")");
+        }
+    } // namespace detail
+
+    //! Whether workDiv respects the limits props.
+    template<typename TDim, typename TIdx, typename TWorkDiv>
+    [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(AccDevProps<TDim, TIdx> const& props, TWorkDiv const& workDiv)
+        -> bool
+    {
+        return detail::describeInvalidWorkDiv(props, workDiv).empty();
+    }
+} // namespace alpaka

@@ -1,0 +1,34 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# cmake -DMODE=find_package|add_subdirectory -DALPAKA_SOURCE_DIR=.. -DPROJECT_DIR=.. -DWORK_DIR=..
+#       -DGENERATOR=.. -DCXX=.. -P RunConsumer.cmake
+
+cmake_minimum_required(VERSION 3.22)
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+function(run)
+    execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE result)
+    if(NOT result EQUAL 0)
+        message(FATAL_ERROR "failed (${result}): ${ARGN}")
+    endif()
+endfunction()
+
+set(consumer_args -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}" -Dalpaka_ACC_CPU_B_SEQ_T_SEQ_ENABLE=ON)
+if(MODE STREQUAL "find_package")
+    # Install alpaka into a private prefix, then find it there.
+    run("${CMAKE_COMMAND}" -S "${ALPAKA_SOURCE_DIR}" -B "${WORK_DIR}/alpaka-build" -G "${GENERATOR}"
+        "-DCMAKE_CXX_COMPILER=${CXX}" "-DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix" -DBUILD_TESTING=OFF)
+    run("${CMAKE_COMMAND}" --install "${WORK_DIR}/alpaka-build")
+    list(APPEND consumer_args "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
+elseif(MODE STREQUAL "add_subdirectory")
+    list(APPEND consumer_args "-DALPAKA_SOURCE_DIR=${ALPAKA_SOURCE_DIR}")
+else()
+    message(FATAL_ERROR "MODE must be find_package or add_subdirectory, not '${MODE}'")
+endif()
+
+run("${CMAKE_COMMAND}" -S "${PROJECT_DIR}" -B "${WORK_DIR}/consumer-build" ${consumer_args})
+run("${CMAKE_COMMAND}" --build "${WORK_DIR}/consumer-build")
+run("${WORK_DIR}/consumer-build/consumer")

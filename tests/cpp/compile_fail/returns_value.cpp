@@ -1,0 +1,22 @@
+// EXPECT: The kernel's operator\(\) must return void
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+#include <alpaka/alpaka.hpp>
+
+struct Kernel
+{
+    template<typename TAcc>
+    ALPAKA_FN_ACC auto operator()(TAcc const&) const -> int
+    {
+        return 1;
+    }
+};
+
+int main()
+{
+    using Acc = alpaka::AccCpuSerial<alpaka::DimInt<1>, int>;
+    auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
+    alpaka::QueueCpuBlocking queue(dev);
+    alpaka::exec<Acc>(queue, alpaka::WorkDivMembers<alpaka::DimInt<1>, int>{1, 1, 1}, Kernel{});
+}

@@ -146,9 +146,7 @@ namespace alpaka
             static auto createTaskKernel(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
             {
                 return TaskKernelCpuSerial<TDim, TIdx, TKernelFnObj, TArgs...>(
-                    workDiv,
-                    kernelFnObj,
-                    std::forward<TArgsFwd>(args)...);
+                    workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...);
             }
         };
 
@@ -156,8 +154,8 @@ namespace alpaka
         template<typename TDim, typename TIdx, typename TKernelFnObj, typename... TArgs>
         struct FunctionAttributes<AccCpuSerial<TDim, TIdx>, DevCpu, TKernelFnObj, TArgs...>
         {
-            static auto getFunctionAttributes(DevCpu const& dev, TKernelFnObj const&, TArgs const&...)
-                -> KernelFunctionAttributes
+            static auto
+            getFunctionAttributes(DevCpu const& dev, TKernelFnObj const&, TArgs const&...) -> KernelFunctionAttributes
             {
                 auto const props = GetAccDevProps<AccCpuSerial<TDim, TIdx>>::getAccDevProps(dev);
                 KernelFunctionAttributes attributes;

@@ -12,13 +12,13 @@
 
 namespace alpaka
 {
-#define ALPAKA_DEFINE_ACC_TAG(name)                                                                                   \
-    struct name                                                                                                       \
-    {                                                                                                                 \
-        static auto get_name() -> std::string                                                                         \
-        {                                                                                                             \
-            return #name;                                                                                             \
-        }                                                                                                             \
+#define ALPAKA_DEFINE_ACC_TAG(name)                                                                                    \
+    struct name                                                                                                        \
+    {                                                                                                                  \
+        static auto get_name() -> std::string                                                                          \
+        {                                                                                                              \
+            return #name;                                                                                              \
+        }                                                                                                              \
     }
 
     ALPAKA_DEFINE_ACC_TAG(TagCpuFibers);

@@ -26,14 +26,15 @@ namespace alpaka
     namespace detail::cpu
     {
         template<typename T>
-        inline constexpr bool atomicRefLockFree = std::atomic_ref<T>::is_always_lock_free
-                                                  && alignof(T) >= std::atomic_ref<T>::required_alignment;
+        inline constexpr bool atomicRefLockFree
+            = std::atomic_ref<T>::is_always_lock_free && alignof(T) >= std::atomic_ref<T>::required_alignment;
 
         //! Serializes operations on types without lock-free atomics; 64 stripes keep unrelated addresses apart.
         class AtomicStripeLock
         {
         public:
-            explicit AtomicStripeLock(void const* addr) : m_flag(stripe(addr))
+            explicit AtomicStripeLock(void const* addr)
+                : m_flag(stripe(addr))
             {
                 while(m_flag.test_and_set(std::memory_order_acquire))
                     while(m_flag.test(std::memory_order_relaxed))
@@ -115,10 +116,7 @@ namespace alpaka
                 {
                     T expected = compare;
                     std::atomic_ref<T>(*addr).compare_exchange_strong(
-                        expected,
-                        value,
-                        std::memory_order_relaxed,
-                        std::memory_order_relaxed);
+                        expected, value, std::memory_order_relaxed, std::memory_order_relaxed);
                     return expected;
                 }
                 else

@@ -26,8 +26,8 @@ namespace alpaka
                 return TOp{}(addr, value);
             }
 
-            ALPAKA_FN_HOST_ACC static auto atomicOp(AtomicNoOp const&, T* const addr, T const& compare, T const& value)
-                -> T
+            ALPAKA_FN_HOST_ACC static auto
+            atomicOp(AtomicNoOp const&, T* const addr, T const& compare, T const& value) -> T
             {
                 return TOp{}(addr, compare, value);
             }

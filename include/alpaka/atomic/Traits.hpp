@@ -56,11 +56,8 @@ namespace alpaka
     //! *addr = TOp(*addr, value) atomically within THierarchy; returns the old value.
     ALPAKA_NO_HOST_ACC_WARNING
     template<typename TOp, typename TAtomic, typename T, typename THierarchy = hierarchy::Grids>
-    ALPAKA_FN_HOST_ACC auto atomicOp(
-        TAtomic const& atomic,
-        T* const addr,
-        T const& value,
-        THierarchy const& = THierarchy()) -> T
+    ALPAKA_FN_HOST_ACC auto
+    atomicOp(TAtomic const& atomic, T* const addr, T const& value, THierarchy const& = THierarchy()) -> T
     {
         using Impl = concepts::ImplementationBase<AtomicHierarchyConcept<THierarchy>, TAtomic>;
         return trait::AtomicOp<TOp, Impl, T, THierarchy>::atomicOp(atomic, addr, value);
@@ -70,26 +67,19 @@ namespace alpaka
     ALPAKA_NO_HOST_ACC_WARNING
     template<typename TOp, typename TAtomic, typename T, typename THierarchy = hierarchy::Grids>
     ALPAKA_FN_HOST_ACC auto atomicOp(
-        TAtomic const& atomic,
-        T* const addr,
-        T const& compare,
-        T const& value,
-        THierarchy const& = THierarchy()) -> T
+        TAtomic const& atomic, T* const addr, T const& compare, T const& value, THierarchy const& = THierarchy()) -> T
     {
         using Impl = concepts::ImplementationBase<AtomicHierarchyConcept<THierarchy>, TAtomic>;
         return trait::AtomicOp<TOp, Impl, T, THierarchy>::atomicOp(atomic, addr, compare, value);
     }
 
-#define ALPAKA_DEFINE_ATOMIC_FUNCTION(name, Op)                                                                       \
-    ALPAKA_NO_HOST_ACC_WARNING                                                                                        \
-    template<typename TAtomic, typename T, typename THierarchy = hierarchy::Grids>                                   \
-    ALPAKA_FN_HOST_ACC auto name(                                                                                     \
-        TAtomic const& atomic,                                                                                        \
-        T* const addr,                                                                                                \
-        T const& value,                                                                                               \
-        THierarchy const& hier = THierarchy()) -> T                                                                   \
-    {                                                                                                                 \
-        return atomicOp<Op>(atomic, addr, value, hier);                                                               \
+#define ALPAKA_DEFINE_ATOMIC_FUNCTION(name, Op)                                                                        \
+    ALPAKA_NO_HOST_ACC_WARNING                                                                                         \
+    template<typename TAtomic, typename T, typename THierarchy = hierarchy::Grids>                                     \
+    ALPAKA_FN_HOST_ACC auto name(                                                                                      \
+        TAtomic const& atomic, T* const addr, T const& value, THierarchy const& hier = THierarchy()) -> T              \
+    {                                                                                                                  \
+        return atomicOp<Op>(atomic, addr, value, hier);                                                                \
     }
 
     //! *addr += value; returns the old value.
@@ -119,11 +109,8 @@ namespace alpaka
     ALPAKA_NO_HOST_ACC_WARNING
     template<typename TAtomic, typename T, typename THierarchy = hierarchy::Grids>
     ALPAKA_FN_HOST_ACC auto atomicCas(
-        TAtomic const& atomic,
-        T* const addr,
-        T const& compare,
-        T const& value,
-        THierarchy const& hier = THierarchy()) -> T
+        TAtomic const& atomic, T* const addr, T const& compare, T const& value, THierarchy const& hier = THierarchy())
+        -> T
     {
         return atomicOp<AtomicCas>(atomic, addr, compare, value, hier);
     }

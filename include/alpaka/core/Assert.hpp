@@ -46,16 +46,16 @@ namespace alpaka::detail
 //! std::runtime_error(message); GPU back-ends print it and abort the kernel, which fails the queue.
 #if ALPAKA_DEVICE_PASS || ALPAKA_RTC
 #    if ALPAKA_LANG_HIP
-#        define ALPAKA_THROW_ACC(MSG)                                                                                 \
-            {                                                                                                         \
-                printf("alpaka kernel error: %s\n", (MSG));                                                          \
-                abort();                                                                                              \
+#        define ALPAKA_THROW_ACC(MSG)                                                                                  \
+            {                                                                                                          \
+                printf("alpaka kernel error: %s\n", (MSG));                                                            \
+                abort();                                                                                               \
             }
 #    else
-#        define ALPAKA_THROW_ACC(MSG)                                                                                 \
-            {                                                                                                         \
-                printf("alpaka kernel error: %s\n", (MSG));                                                          \
-                __trap();                                                                                             \
+#        define ALPAKA_THROW_ACC(MSG)                                                                                  \
+            {                                                                                                          \
+                printf("alpaka kernel error: %s\n", (MSG));                                                            \
+                __trap();                                                                                              \
             }
 #    endif
 #else

@@ -9,7 +9,8 @@
 #include "alpaka/core/Version.hpp"
 
 // A GPU back-end is active in this translation unit when it is enabled and the compiler speaks its language.
-#if(defined(ALPAKA_ACC_GPU_CUDA_ENABLED) && ALPAKA_LANG_CUDA) || (defined(ALPAKA_ACC_GPU_HIP_ENABLED) && ALPAKA_LANG_HIP)
+#if(defined(ALPAKA_ACC_GPU_CUDA_ENABLED) && ALPAKA_LANG_CUDA)                                                          \
+    || (defined(ALPAKA_ACC_GPU_HIP_ENABLED) && ALPAKA_LANG_HIP)
 #    define ALPAKA_GPU_LANG_ACTIVE 1
 #else
 #    define ALPAKA_GPU_LANG_ACTIVE 0
@@ -19,7 +20,7 @@
 //! callable from the host so the CPU back-ends of a mixed build can run the same kernel (seed 000 §12.5), except in
 //! CUDA/HIP-only mode, where it is device-only. ALPAKA_FN_HOST_ACC: callable from both sides.
 #if ALPAKA_GPU_LANG_ACTIVE
-#    define ALPAKA_FN_HOST __host__
+#    define ALPAKA_FN_HOST     __host__
 #    define ALPAKA_FN_HOST_ACC __host__ __device__
 #    if defined(ALPAKA_ACC_GPU_CUDA_ONLY_MODE) || defined(ALPAKA_ACC_GPU_HIP_ONLY_MODE)
 #        define ALPAKA_FN_ACC __device__
@@ -53,7 +54,7 @@
 
 //! Loop unrolling hint: ALPAKA_UNROLL() lets the compiler choose, ALPAKA_UNROLL(4) asks for a factor.
 #define ALPAKA_PP_STRINGIFY_IMPL(...) #__VA_ARGS__
-#define ALPAKA_PP_STRINGIFY(...) ALPAKA_PP_STRINGIFY_IMPL(__VA_ARGS__)
+#define ALPAKA_PP_STRINGIFY(...)      ALPAKA_PP_STRINGIFY_IMPL(__VA_ARGS__)
 #if ALPAKA_COMP_CLANG || ALPAKA_LANG_CUDA || ALPAKA_LANG_HIP
 #    define ALPAKA_UNROLL(...) _Pragma(ALPAKA_PP_STRINGIFY(unroll __VA_ARGS__))
 #elif ALPAKA_COMP_GNUC
@@ -73,17 +74,17 @@
 //! template, one instance per accelerator, used as `name<TAcc>.get()` in kernels and as a memcpy endpoint on the
 //! host. Inline so that one definition is shared by every translation unit.
 #if ALPAKA_GPU_LANG_ACTIVE
-#    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                              \
-        template<typename TAcc>                                                                                       \
+#    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                               \
+        template<typename TAcc>                                                                                        \
         __device__ inline
-#    define ALPAKA_STATIC_ACC_MEM_CONSTANT                                                                            \
-        template<typename TAcc>                                                                                       \
+#    define ALPAKA_STATIC_ACC_MEM_CONSTANT                                                                             \
+        template<typename TAcc>                                                                                        \
         __constant__ inline
 #else
-#    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                              \
-        template<typename TAcc>                                                                                       \
+#    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                               \
+        template<typename TAcc>                                                                                        \
         inline
-#    define ALPAKA_STATIC_ACC_MEM_CONSTANT                                                                            \
-        template<typename TAcc>                                                                                       \
+#    define ALPAKA_STATIC_ACC_MEM_CONSTANT                                                                             \
+        template<typename TAcc>                                                                                        \
         inline
 #endif

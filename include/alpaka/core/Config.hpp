@@ -76,8 +76,8 @@
 
 // Debug level of the library: 0 none, 1 minimal traces, 2 everything (sizes, pointers, work divisions).
 #define ALPAKA_DEBUG_DISABLED 0
-#define ALPAKA_DEBUG_MINIMAL 1
-#define ALPAKA_DEBUG_FULL 2
+#define ALPAKA_DEBUG_MINIMAL  1
+#define ALPAKA_DEBUG_FULL     2
 #ifndef ALPAKA_DEBUG
 #    define ALPAKA_DEBUG ALPAKA_DEBUG_DISABLED
 #endif

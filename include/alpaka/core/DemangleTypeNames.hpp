@@ -8,10 +8,10 @@
 #include <string>
 #include <typeinfo>
 #if __has_include(<cxxabi.h>)
-#    include <cxxabi.h>
-
 #    include <cstdlib>
 #    include <memory>
+
+#    include <cxxabi.h>
 #endif
 
 namespace alpaka::core
@@ -23,8 +23,7 @@ namespace alpaka::core
 #if __has_include(<cxxabi.h>)
         int status = 0;
         std::unique_ptr<char, void (*)(void*)> const readable{
-            abi::__cxa_demangle(mangled, nullptr, nullptr, &status),
-            std::free};
+            abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free};
         if(status == 0 && readable)
             return readable.get();
 #endif

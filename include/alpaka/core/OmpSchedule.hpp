@@ -20,7 +20,9 @@ namespace alpaka::omp
             Runtime = 5u
         };
 
-        constexpr Schedule(Kind kind = NoSchedule, int chunkSize = 0) : kind(kind), chunkSize(chunkSize)
+        constexpr Schedule(Kind kind = NoSchedule, int chunkSize = 0)
+            : kind(kind)
+            , chunkSize(chunkSize)
         {
         }
 

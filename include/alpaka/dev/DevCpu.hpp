@@ -34,7 +34,8 @@ namespace alpaka
     {
         friend struct trait::GetDevByIdx<PlatformCpu, void>;
 
-        DevCpu() : m_impl(detail::cpu::DevCpuImpl::instance())
+        DevCpu()
+            : m_impl(detail::cpu::DevCpuImpl::instance())
         {
         }
 

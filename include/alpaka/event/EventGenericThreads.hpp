@@ -19,7 +19,8 @@
 namespace alpaka
 {
     template<typename TDev>
-    class EventGenericThreads final : public concepts::Implements<ConceptCurrentThreadWaitFor, EventGenericThreads<TDev>>
+    class EventGenericThreads final
+        : public concepts::Implements<ConceptCurrentThreadWaitFor, EventGenericThreads<TDev>>
     {
     public:
         //! The second parameter is upstream's busy-waiting flag; waits here always spin briefly, then sleep.
@@ -74,8 +75,8 @@ namespace alpaka
         template<typename TDev>
         struct Enqueue<QueueGenericThreadsBlocking<TDev>, EventGenericThreads<TDev>>
         {
-            static auto enqueue(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event)
-                -> void
+            static auto
+            enqueue(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto const state = event.m_state;
                 queue.m_core->run([&] { state->markReady(state->markEnqueued()); });
@@ -86,8 +87,8 @@ namespace alpaka
         template<typename TDev>
         struct Enqueue<QueueGenericThreadsNonBlocking<TDev>, EventGenericThreads<TDev>>
         {
-            static auto enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, EventGenericThreads<TDev> const& event)
-                -> void
+            static auto
+            enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto state = event.m_state;
                 auto const n = state->markEnqueued();
@@ -109,8 +110,8 @@ namespace alpaka
         template<typename TDev>
         struct WaiterWaitFor<QueueGenericThreadsBlocking<TDev>, EventGenericThreads<TDev>>
         {
-            static auto waiterWaitFor(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event)
-                -> void
+            static auto
+            waiterWaitFor(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto const n = event.m_state->lastEnqueued();
                 queue.m_core->run([&] { event.m_state->waitFor(n); });
@@ -121,9 +122,8 @@ namespace alpaka
         template<typename TDev>
         struct WaiterWaitFor<QueueGenericThreadsNonBlocking<TDev>, EventGenericThreads<TDev>>
         {
-            static auto waiterWaitFor(
-                QueueGenericThreadsNonBlocking<TDev>& queue,
-                EventGenericThreads<TDev> const& event) -> void
+            static auto
+            waiterWaitFor(QueueGenericThreadsNonBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto state = event.m_state;
                 auto const n = state->lastEnqueued();

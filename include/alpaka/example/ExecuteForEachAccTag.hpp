@@ -16,6 +16,7 @@ namespace alpaka
     template<typename TCallable>
     inline auto executeForEachAccTag(TCallable&& callable)
     {
-        return std::apply([&](auto const&... tags) { return (static_cast<bool>(callable(tags)) || ...); }, EnabledAccTags{});
+        return std::apply(
+            [&](auto const&... tags) { return (static_cast<bool>(callable(tags)) || ...); }, EnabledAccTags{});
     }
 } // namespace alpaka

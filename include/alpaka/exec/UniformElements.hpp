@@ -97,10 +97,7 @@ namespace alpaka
             TIdx const thread = getIdx<Grid, Threads>(acc)[TDimIdx];
             TIdx const threads = getWorkDiv<Grid, Threads>(acc)[TDimIdx];
             return StridedChunkRange<TIdx>(
-                static_cast<TIdx>(first + thread * elems),
-                elems,
-                static_cast<TIdx>(threads * elems),
-                extent);
+                static_cast<TIdx>(first + thread * elems), elems, static_cast<TIdx>(threads * elems), extent);
         }
 
         template<std::size_t TDimIdx, typename TAcc>
@@ -108,10 +105,7 @@ namespace alpaka
         {
             using TIdx = Idx<TAcc>;
             return StridedChunkRange<TIdx>(
-                getIdx<Grid, Blocks>(acc)[TDimIdx],
-                TIdx{1},
-                getWorkDiv<Grid, Blocks>(acc)[TDimIdx],
-                groups);
+                getIdx<Grid, Blocks>(acc)[TDimIdx], TIdx{1}, getWorkDiv<Grid, Blocks>(acc)[TDimIdx], groups);
         }
 
         template<std::size_t TDimIdx, typename TAcc>
@@ -125,10 +119,7 @@ namespace alpaka
             TIdx const localExtent = rest < blockElems ? rest : blockElems;
             return GroupElementRange<TIdx>(
                 StridedChunkRange<TIdx>(
-                    static_cast<TIdx>(getIdx<Block, Threads>(acc)[TDimIdx] * elems),
-                    elems,
-                    blockElems,
-                    localExtent),
+                    static_cast<TIdx>(getIdx<Block, Threads>(acc)[TDimIdx] * elems), elems, blockElems, localExtent),
                 first);
         }
 
@@ -140,14 +131,14 @@ namespace alpaka
 
     //! The indices of [first, extent) this thread owns along dimension TDimIdx.
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlong(TAcc const& acc, Idx<TAcc> first, Idx<TAcc> extent)
     {
         return detail::uniformElementsRange<TDimIdx>(acc, first, extent);
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlong(TAcc const& acc, Idx<TAcc> extent)
     {
         return detail::uniformElementsRange<TDimIdx>(acc, Idx<TAcc>{0}, extent);
@@ -155,7 +146,7 @@ namespace alpaka
 
     //! Without an extent: exactly the elements of the work division.
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlong(TAcc const& acc)
     {
         return detail::uniformElementsRange<TDimIdx>(acc, Idx<TAcc>{0}, getWorkDiv<Grid, Elems>(acc)[TDimIdx]);
@@ -163,28 +154,28 @@ namespace alpaka
 
     //! 1-D accelerators: uniformElements(acc, [first,] extent).
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 2)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 2)
     ALPAKA_FN_ACC constexpr auto uniformElements(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlongX(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlongY(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlongZ(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);
@@ -192,7 +183,7 @@ namespace alpaka
 
     //! The N-D indices of extent this thread owns, the last dimension fastest.
     template<typename TAcc>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformElementsND(TAcc const& acc, Vec<Dim<TAcc>, Idx<TAcc>> const& extent)
     {
         using TIdx = Idx<TAcc>;
@@ -203,15 +194,12 @@ namespace alpaka
         detail::StridedChunkRange<TIdx> ranges[dim];
         for(std::size_t i = 0; i < dim; ++i)
             ranges[i] = detail::StridedChunkRange<TIdx>(
-                static_cast<TIdx>(thread[i] * elems[i]),
-                elems[i],
-                static_cast<TIdx>(threads[i] * elems[i]),
-                extent[i]);
+                static_cast<TIdx>(thread[i] * elems[i]), elems[i], static_cast<TIdx>(threads[i] * elems[i]), extent[i]);
         return detail::NdRange<Vec<Dim<TAcc>, TIdx>, detail::StridedChunkRange<TIdx>>(ranges);
     }
 
     template<typename TAcc>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformElementsND(TAcc const& acc)
     {
         return uniformElementsND(acc, getWorkDiv<Grid, Elems>(acc));
@@ -221,7 +209,7 @@ namespace alpaka
 
     //! The groups (blocks of elements, getWorkDiv<Block, Elems> long) this block owns, for an extent in elements.
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlong(TAcc const& acc, Idx<TAcc> extent)
     {
         using TIdx = Idx<TAcc>;
@@ -230,35 +218,35 @@ namespace alpaka
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlong(TAcc const& acc)
     {
         return detail::uniformGroupsRange<TDimIdx>(acc, getWorkDiv<Grid, Blocks>(acc)[TDimIdx]);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 1)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 1)
     ALPAKA_FN_ACC constexpr auto uniformGroups(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlongX(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlongY(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlongZ(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);
@@ -268,14 +256,14 @@ namespace alpaka
 
     //! The elements of group `group` this thread owns, as ElementIndex{global, local}, clipped to extent.
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlong(TAcc const& acc, Idx<TAcc> group, Idx<TAcc> extent)
     {
         return detail::uniformGroupElementsRange<TDimIdx>(acc, group, extent);
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlong(TAcc const& acc, Idx<TAcc> group)
     {
         using TIdx = Idx<TAcc>;
@@ -284,28 +272,28 @@ namespace alpaka
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) >= 1 && sizeof...(TArgs) <= 2)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) >= 1 && sizeof...(TArgs) <= 2)
     ALPAKA_FN_ACC constexpr auto uniformGroupElements(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlongX(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlongY(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlongZ(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);

@@ -32,8 +32,8 @@ namespace alpaka
     //! The index of the calling thread's TOrigin-part counted in TUnit, from an index provider and a work division.
     ALPAKA_NO_HOST_ACC_WARNING
     template<typename TOrigin, typename TUnit, typename TIdx, typename TWorkDiv>
-    [[nodiscard]] ALPAKA_FN_HOST_ACC auto getIdx(TIdx const& idx, TWorkDiv const& workDiv)
-        -> Vec<Dim<TWorkDiv>, Idx<TIdx>>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC auto
+    getIdx(TIdx const& idx, TWorkDiv const& workDiv) -> Vec<Dim<TWorkDiv>, Idx<TIdx>>
     {
         return trait::GetIdx<TIdx, TOrigin, TUnit>::getIdx(idx, workDiv);
     }
@@ -41,8 +41,8 @@ namespace alpaka
     //! getIdx<Grid, Blocks>(acc), getIdx<Block, Threads>(acc), getIdx<Grid, Threads>(acc).
     ALPAKA_NO_HOST_ACC_WARNING
     template<typename TOrigin, typename TUnit, typename TIdxWorkDiv>
-    [[nodiscard]] ALPAKA_FN_HOST_ACC auto getIdx(TIdxWorkDiv const& idxWorkDiv)
-        -> Vec<Dim<TIdxWorkDiv>, Idx<TIdxWorkDiv>>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC auto
+    getIdx(TIdxWorkDiv const& idxWorkDiv) -> Vec<Dim<TIdxWorkDiv>, Idx<TIdxWorkDiv>>
     {
         return trait::GetIdx<TIdxWorkDiv, TOrigin, TUnit>::getIdx(idxWorkDiv, idxWorkDiv);
     }
@@ -103,9 +103,8 @@ namespace alpaka
 
     ALPAKA_NO_HOST_ACC_WARNING
     template<typename TIdxWorkDiv, typename TGridThreadIdx>
-    [[nodiscard]] ALPAKA_FN_HOST_ACC auto getIdxThreadFirstElem(
-        TIdxWorkDiv const& idxWorkDiv,
-        TGridThreadIdx const& gridThreadIdx)
+    [[nodiscard]] ALPAKA_FN_HOST_ACC auto
+    getIdxThreadFirstElem(TIdxWorkDiv const& idxWorkDiv, TGridThreadIdx const& gridThreadIdx)
     {
         return getIdxThreadFirstElem(idxWorkDiv, gridThreadIdx, getWorkDiv<origin::Thread, unit::Elems>(idxWorkDiv));
     }

@@ -17,9 +17,9 @@ namespace alpaka
     //! idx unchanged. The extent must have max(TDimIn, TDimOut) components.
     ALPAKA_NO_HOST_ACC_WARNING
     template<std::size_t TDimOut, std::size_t TDimIn, std::size_t TDimExtents, typename TElem>
-    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto mapIdx(
-        Vec<DimInt<TDimIn>, TElem> const& idx,
-        Vec<DimInt<TDimExtents>, TElem> const& extent) -> Vec<DimInt<TDimOut>, TElem>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto
+    mapIdx(Vec<DimInt<TDimIn>, TElem> const& idx, Vec<DimInt<TDimExtents>, TElem> const& extent)
+        -> Vec<DimInt<TDimOut>, TElem>
     {
         if constexpr(TDimOut == TDimIn)
         {
@@ -35,7 +35,8 @@ namespace alpaka
         }
         else if constexpr(TDimIn == 1)
         {
-            static_assert(TDimExtents == TDimOut, "mapIdx: delinearizing needs an extent of the output's dimensionality");
+            static_assert(
+                TDimExtents == TDimOut, "mapIdx: delinearizing needs an extent of the output's dimensionality");
             Vec<DimInt<TDimOut>, TElem> result;
             TElem rest = idx[0];
             for(std::size_t i = TDimOut; i-- > 0;)
@@ -61,9 +62,9 @@ namespace alpaka
     //! the byte offset, 1-D (a byte offset) → N-D gives the index.
     ALPAKA_NO_HOST_ACC_WARNING
     template<std::size_t TDimOut, std::size_t TDimIn, std::size_t TDimPitches, typename TElem>
-    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto mapIdxPitchBytes(
-        Vec<DimInt<TDimIn>, TElem> const& idx,
-        Vec<DimInt<TDimPitches>, TElem> const& pitchBytes) -> Vec<DimInt<TDimOut>, TElem>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto
+    mapIdxPitchBytes(Vec<DimInt<TDimIn>, TElem> const& idx, Vec<DimInt<TDimPitches>, TElem> const& pitchBytes)
+        -> Vec<DimInt<TDimOut>, TElem>
     {
         if constexpr(TDimOut == TDimIn)
         {

@@ -74,10 +74,8 @@ namespace alpaka
         {
             template<typename TDim, typename... TArgs>
             ALPAKA_FN_HOST static auto getOmpSchedule(
-                TKernelFnObj const&,
-                Vec<TDim, Idx<TAcc>> const&,
-                Vec<TDim, Idx<TAcc>> const&,
-                TArgs const&...) -> OmpScheduleNotSpecialized
+                TKernelFnObj const&, Vec<TDim, Idx<TAcc>> const&, Vec<TDim, Idx<TAcc>> const&, TArgs const&...)
+                -> OmpScheduleNotSpecialized
             {
                 return {};
             }
@@ -114,21 +112,16 @@ namespace alpaka
         TArgs const&... args) -> std::size_t
     {
         return trait::BlockSharedMemDynSizeBytes<TKernelFnObj, TAcc>::getBlockSharedMemDynSizeBytes(
-            kernelFnObj,
-            blockThreadExtent,
-            threadElemExtent,
-            args...);
+            kernelFnObj, blockThreadExtent, threadElemExtent, args...);
     }
 
     //! What the back-end knows about the compiled kernel (register use, thread limit, shared memory) on dev.
     template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
-    ALPAKA_FN_HOST auto getFunctionAttributes(TDev const& dev, TKernelFnObj const& kernelFnObj, TArgs&&... args)
-        -> KernelFunctionAttributes
+    ALPAKA_FN_HOST auto
+    getFunctionAttributes(TDev const& dev, TKernelFnObj const& kernelFnObj, TArgs&&... args) -> KernelFunctionAttributes
     {
         return trait::FunctionAttributes<TAcc, TDev, TKernelFnObj, std::decay_t<TArgs>...>::getFunctionAttributes(
-            dev,
-            kernelFnObj,
-            std::forward<TArgs>(args)...);
+            dev, kernelFnObj, std::forward<TArgs>(args)...);
     }
 
     namespace detail
@@ -140,7 +133,8 @@ namespace alpaka
         {
             if constexpr(!isAccelerator<TAcc>)
             {
-                static_assert(isAccelerator<TAcc>, "createTaskKernel<TAcc>/exec<TAcc>: TAcc must be an accelerator type");
+                static_assert(
+                    isAccelerator<TAcc>, "createTaskKernel<TAcc>/exec<TAcc>: TAcc must be an accelerator type");
                 return false;
             }
             else if constexpr(Dim<TWorkDiv>::value != Dim<TAcc>::value)
@@ -169,7 +163,8 @@ namespace alpaka
             {
                 static_assert(
                     (isKernelArgumentTriviallyCopyable<TArgs> && ...),
-                    "Every kernel argument must be trivially copyable: pass device pointers (getPtrNative(buf)) instead "
+                    "Every kernel argument must be trivially copyable: pass device pointers (getPtrNative(buf)) "
+                    "instead "
                     "of buffers or containers");
                 return false;
             }
@@ -205,23 +200,19 @@ namespace alpaka
     //! A task that runs kernelFnObj(acc, args...) for every thread of workDiv; enqueue it into a queue of TAcc's
     //! device. The arguments are copied into the task.
     template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
-    [[nodiscard]] ALPAKA_FN_HOST auto createTaskKernel(
-        TWorkDiv const& workDiv,
-        TKernelFnObj const& kernelFnObj,
-        TArgs&&... args)
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    createTaskKernel(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgs&&... args)
     {
         constexpr bool valid = detail::checkKernelLaunch<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>();
         if constexpr(valid)
             return trait::CreateTaskKernel<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>::createTaskKernel(
-                workDiv,
-                kernelFnObj,
-                std::forward<TArgs>(args)...);
+                workDiv, kernelFnObj, std::forward<TArgs>(args)...);
     }
 
     //! Enqueues a kernel launch: exec<TAcc>(queue, workDiv, kernel, args...).
     template<typename TAcc, typename TQueue, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
-    ALPAKA_FN_HOST auto exec(TQueue& queue, TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgs&&... args)
-        -> void
+    ALPAKA_FN_HOST auto
+    exec(TQueue& queue, TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgs&&... args) -> void
     {
         constexpr bool valid = detail::checkKernelLaunch<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>();
         if constexpr(valid)

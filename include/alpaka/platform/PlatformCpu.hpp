@@ -59,8 +59,9 @@ namespace alpaka
                 std::size_t const count = GetDevCount<PlatformCpu>::getDevCount(platform);
                 if(devIdx >= count)
                     throw std::runtime_error(
-                        "getDevByIdx: device index " + std::to_string(devIdx) + " is out of range, the CPU platform has "
-                        + std::to_string(count) + " device (valid index: 0)");
+                        "getDevByIdx: device index " + std::to_string(devIdx)
+                        + " is out of range, the CPU platform has " + std::to_string(count)
+                        + " device (valid index: 0)");
                 return {};
             }
         };

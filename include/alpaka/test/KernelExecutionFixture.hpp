@@ -27,14 +27,16 @@ namespace alpaka::test
         using Queue = test::DefaultQueue<Device>;
         using WorkDiv = WorkDivMembers<Dim, Idx>;
 
-        explicit KernelExecutionFixture(WorkDiv workDiv) : KernelExecutionFixture(makeQueue(), std::move(workDiv))
+        explicit KernelExecutionFixture(WorkDiv workDiv)
+            : KernelExecutionFixture(makeQueue(), std::move(workDiv))
         {
         }
 
         //! A work division covering extent elements with one element per thread.
         template<typename TExtent>
-            requires(!std::is_same_v<TExtent, WorkDiv> && !std::is_same_v<TExtent, Queue>)
-        explicit KernelExecutionFixture(TExtent const& extent) : KernelExecutionFixture(makeQueue(), extent)
+        requires(!std::is_same_v<TExtent, WorkDiv> && !std::is_same_v<TExtent, Queue>)
+        explicit KernelExecutionFixture(TExtent const& extent)
+            : KernelExecutionFixture(makeQueue(), extent)
         {
         }
 
@@ -47,7 +49,7 @@ namespace alpaka::test
         }
 
         template<typename TExtent>
-            requires(!std::is_same_v<TExtent, WorkDiv>)
+        requires(!std::is_same_v<TExtent, WorkDiv>)
         KernelExecutionFixture(Queue queue, TExtent const& extent)
             : KernelExecutionFixture(
                   queue,

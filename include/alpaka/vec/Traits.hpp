@@ -29,8 +29,8 @@ namespace alpaka
         template<typename TDim, typename TVal, std::size_t... TIndices>
         struct SubVecFromIndices<Vec<TDim, TVal>, std::index_sequence<TIndices...>>
         {
-            ALPAKA_FN_HOST_ACC static constexpr auto subVecFromIndices(Vec<TDim, TVal> const& vec)
-                -> Vec<DimInt<sizeof...(TIndices)>, TVal>
+            ALPAKA_FN_HOST_ACC static constexpr auto
+            subVecFromIndices(Vec<TDim, TVal> const& vec) -> Vec<DimInt<sizeof...(TIndices)>, TVal>
             {
                 static_assert(
                     meta::IntegerSequenceValuesInRange<std::index_sequence<TIndices...>, std::size_t, 0, TDim::value>::
@@ -134,9 +134,9 @@ namespace alpaka
 
     //! Component-wise minimum of one or more vectors of the same type.
     template<typename TDim, typename TVal, typename... TVecs>
-        requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
-    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto elementwise_min(Vec<TDim, TVal> const& p, TVecs const&... qs)
-        -> Vec<TDim, TVal>
+    requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto
+    elementwise_min(Vec<TDim, TVal> const& p, TVecs const&... qs) -> Vec<TDim, TVal>
     {
         return Vec<TDim, TVal>(
             [&](auto i)
@@ -149,9 +149,9 @@ namespace alpaka
 
     //! Component-wise maximum of one or more vectors of the same type.
     template<typename TDim, typename TVal, typename... TVecs>
-        requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
-    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto elementwise_max(Vec<TDim, TVal> const& p, TVecs const&... qs)
-        -> Vec<TDim, TVal>
+    requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto
+    elementwise_max(Vec<TDim, TVal> const& p, TVecs const&... qs) -> Vec<TDim, TVal>
     {
         return Vec<TDim, TVal>(
             [&](auto i)

@@ -24,9 +24,9 @@ namespace alpaka
     //! How the threads of a block may be shaped.
     enum class GridBlockExtentSubDivRestrictions
     {
-        EqualExtent, //!< the same number of threads in every dimension
+        EqualExtent,        //!< the same number of threads in every dimension
         CloseToEqualExtent, //!< as equal as possible
-        Unrestricted //!< any shape
+        Unrestricted        //!< any shape
     };
 
     //! What a kernel launch needs to cover: the input of getValidWorkDiv's newer form.
@@ -85,8 +85,8 @@ namespace alpaka
         AccDevProps<TDim, TIdx> const& props,
         TIdx kernelBlockThreadCountMax = static_cast<TIdx>(0u),
         bool blockThreadMustDivideGridThreadExtent = true,
-        GridBlockExtentSubDivRestrictions restrictions = GridBlockExtentSubDivRestrictions::Unrestricted)
-        -> WorkDivMembers<TDim, TIdx>
+        GridBlockExtentSubDivRestrictions restrictions
+        = GridBlockExtentSubDivRestrictions::Unrestricted) -> WorkDivMembers<TDim, TIdx>
     {
         using Vec = alpaka::Vec<TDim, TIdx>;
         constexpr std::size_t dim = TDim::value;
@@ -96,7 +96,8 @@ namespace alpaka
             throw std::runtime_error("getValidWorkDiv: the accelerator's device properties have a limit below 1");
 
         // Elements per thread never exceed the grid or the device limit.
-        threadElemExtent = elementwise_min(elementwise_min(threadElemExtent, gridElemExtent), props.m_threadElemExtentMax);
+        threadElemExtent
+            = elementwise_min(elementwise_min(threadElemExtent, gridElemExtent), props.m_threadElemExtentMax);
         Vec gridThreadExtent;
         for(std::size_t i = 0; i < dim; ++i)
             gridThreadExtent[i] = core::divCeil(gridElemExtent[i], threadElemExtent[i]);
@@ -126,7 +127,8 @@ namespace alpaka
                 // keep memory accesses contiguous.
                 std::size_t chosen = dim - 1;
                 for(std::size_t i = 0; i + 1 < dim; ++i)
-                    if(blockThreadExtent[i] > 1 && (chosen == dim - 1 || blockThreadExtent[i] < blockThreadExtent[chosen]))
+                    if(blockThreadExtent[i] > 1
+                       && (chosen == dim - 1 || blockThreadExtent[i] < blockThreadExtent[chosen]))
                         chosen = i;
                 blockThreadExtent[chosen] = static_cast<TIdx>(blockThreadExtent[chosen] / 2);
             }
@@ -163,8 +165,8 @@ namespace alpaka
         Vec<TDim, TIdx> const& threadElemExtent,
         AccDevProps<TDim, TIdx> const& props,
         bool blockThreadMustDivideGridThreadExtent,
-        GridBlockExtentSubDivRestrictions restrictions = GridBlockExtentSubDivRestrictions::Unrestricted)
-        -> WorkDivMembers<TDim, TIdx>
+        GridBlockExtentSubDivRestrictions restrictions
+        = GridBlockExtentSubDivRestrictions::Unrestricted) -> WorkDivMembers<TDim, TIdx>
     {
         return subDivideGridElems(
             gridElemExtent,
@@ -181,14 +183,14 @@ namespace alpaka
         typename TDev,
         typename TGridElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>,
         typename TThreadElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>>
-        requires(isDevice<TDev>)
+    requires(isDevice<TDev>)
     [[nodiscard]] ALPAKA_FN_HOST auto getValidWorkDiv(
         TDev const& dev,
         TGridElemExtent const& gridElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>::ones(),
         TThreadElemExtent const& threadElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>::ones(),
         bool blockThreadMustDivideGridThreadExtent = true,
-        GridBlockExtentSubDivRestrictions restrictions = GridBlockExtentSubDivRestrictions::Unrestricted)
-        -> WorkDivMembers<Dim<TAcc>, Idx<TAcc>>
+        GridBlockExtentSubDivRestrictions restrictions
+        = GridBlockExtentSubDivRestrictions::Unrestricted) -> WorkDivMembers<Dim<TAcc>, Idx<TAcc>>
     {
         using Dim = alpaka::Dim<TAcc>;
         using Idx = alpaka::Idx<TAcc>;
@@ -207,11 +209,9 @@ namespace alpaka
     //! A valid work division for launching kernelFnObj(args...) as described by cfg on dev; honours the kernel's
     //! thread limit from getFunctionAttributes.
     template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
-    [[nodiscard]] ALPAKA_FN_HOST auto getValidWorkDiv(
-        KernelCfg<TAcc> const& cfg,
-        TDev const& dev,
-        TKernelFnObj const& kernelFnObj,
-        TArgs&&... args) -> WorkDivMembers<Dim<TAcc>, Idx<TAcc>>
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    getValidWorkDiv(KernelCfg<TAcc> const& cfg, TDev const& dev, TKernelFnObj const& kernelFnObj, TArgs&&... args)
+        -> WorkDivMembers<Dim<TAcc>, Idx<TAcc>>
     {
         using Idx = alpaka::Idx<TAcc>;
         auto const attributes = getFunctionAttributes<TAcc>(dev, kernelFnObj, std::forward<TArgs>(args)...);
@@ -226,7 +226,7 @@ namespace alpaka
 
     //! Whether workDiv is valid for TAcc on dev.
     template<typename TAcc, typename TWorkDiv, typename TDev>
-        requires(isDevice<TDev> && !isDevice<TWorkDiv>)
+    requires(isDevice<TDev> && !isDevice<TWorkDiv>)
     [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(TWorkDiv const& workDiv, TDev const& dev) -> bool
     {
         return detail::describeInvalidWorkDiv(getAccDevProps<TAcc>(dev), workDiv).empty();
@@ -234,7 +234,7 @@ namespace alpaka
 
     //! Seed argument order: isValidWorkDiv<TAcc>(dev, workDiv).
     template<typename TAcc, typename TDev, typename TWorkDiv>
-        requires(isDevice<TDev> && !isDevice<TWorkDiv>)
+    requires(isDevice<TDev> && !isDevice<TWorkDiv>)
     [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(TDev const& dev, TWorkDiv const& workDiv) -> bool
     {
         return isValidWorkDiv<TAcc>(workDiv, dev);
@@ -242,19 +242,14 @@ namespace alpaka
 
     //! Whether workDiv is valid for launching kernelFnObj(args...) with TAcc on dev, the kernel's limits included.
     template<typename TAcc, typename TWorkDiv, typename TDev, typename TKernelFnObj, typename... TArgs>
-        requires(isDevice<TDev>)
-    [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(
-        TWorkDiv const& workDiv,
-        TDev const& dev,
-        TKernelFnObj const& kernelFnObj,
-        TArgs&&... args) -> bool
+    requires(isDevice<TDev>)
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    isValidWorkDiv(TWorkDiv const& workDiv, TDev const& dev, TKernelFnObj const& kernelFnObj, TArgs&&... args) -> bool
     {
         using Idx = alpaka::Idx<TAcc>;
         auto const attributes = getFunctionAttributes<TAcc>(dev, kernelFnObj, std::forward<TArgs>(args)...);
         return detail::describeInvalidWorkDiv(
-                   getAccDevProps<TAcc>(dev),
-                   workDiv,
-                   static_cast<Idx>(attributes.maxThreadsPerBlock))
+                   getAccDevProps<TAcc>(dev), workDiv, static_cast<Idx>(attributes.maxThreadsPerBlock))
             .empty();
     }
 } // namespace alpaka

@@ -52,9 +52,7 @@ namespace alpaka
 
         //! From three Vecs; elements per thread default to 1.
         ALPAKA_FN_HOST_ACC constexpr WorkDivMembers(
-            Vec const& gridBlockExtent,
-            Vec const& blockThreadExtent,
-            Vec const& threadElemExtent = Vec::ones())
+            Vec const& gridBlockExtent, Vec const& blockThreadExtent, Vec const& threadElemExtent = Vec::ones())
             : m_gridBlockExtent(gridBlockExtent)
             , m_blockThreadExtent(blockThreadExtent)
             , m_threadElemExtent(threadElemExtent)
@@ -64,12 +62,11 @@ namespace alpaka
         //! From scalars or lower-dimensional extents, which fill the fast end and leave 1 in front.
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TGridBlockExtent, typename TBlockThreadExtent, typename TThreadElemExtent = Vec>
-            requires(
-                detail::ExtentLike<TGridBlockExtent> && detail::ExtentLike<TBlockThreadExtent>
-                && detail::ExtentLike<TThreadElemExtent>
-                && !(
-                    std::is_same_v<TGridBlockExtent, Vec> && std::is_same_v<TBlockThreadExtent, Vec>
-                    && std::is_same_v<TThreadElemExtent, Vec>) )
+        requires(detail::ExtentLike<TGridBlockExtent> && detail::ExtentLike<TBlockThreadExtent>
+                 && detail::ExtentLike<TThreadElemExtent>
+                 && !(
+                     std::is_same_v<TGridBlockExtent, Vec> && std::is_same_v<TBlockThreadExtent, Vec>
+                     && std::is_same_v<TThreadElemExtent, Vec>))
         ALPAKA_FN_HOST_ACC constexpr WorkDivMembers(
             TGridBlockExtent const& gridBlockExtent,
             TBlockThreadExtent const& blockThreadExtent,
@@ -83,9 +80,8 @@ namespace alpaka
         //! From any other work division (an accelerator included) of the same dimensionality.
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TWorkDiv>
-            requires(
-                !std::is_same_v<std::remove_cvref_t<TWorkDiv>, WorkDivMembers>
-                && requires(TWorkDiv const& w) { alpaka::getWorkDiv<origin::Grid, unit::Blocks>(w); })
+        requires(!std::is_same_v<std::remove_cvref_t<TWorkDiv>, WorkDivMembers>
+                 && requires(TWorkDiv const& w) { alpaka::getWorkDiv<origin::Grid, unit::Blocks>(w); })
         ALPAKA_FN_HOST_ACC explicit WorkDivMembers(TWorkDiv const& other)
             : m_gridBlockExtent(alpaka::getWorkDiv<origin::Grid, unit::Blocks>(other))
             , m_blockThreadExtent(alpaka::getWorkDiv<origin::Block, unit::Threads>(other))
@@ -129,11 +125,11 @@ namespace alpaka
 
     //! CTAD from scalars: a 1-D work division with the scalars' type as index type.
     template<typename TIdx>
-        requires std::is_integral_v<TIdx>
+    requires std::is_integral_v<TIdx>
     ALPAKA_FN_HOST_ACC WorkDivMembers(TIdx, TIdx, TIdx) -> WorkDivMembers<DimInt<1>, TIdx>;
 
     template<typename TIdx>
-        requires std::is_integral_v<TIdx>
+    requires std::is_integral_v<TIdx>
     ALPAKA_FN_HOST_ACC WorkDivMembers(TIdx, TIdx) -> WorkDivMembers<DimInt<1>, TIdx>;
 
     namespace trait
@@ -153,8 +149,8 @@ namespace alpaka
         template<typename TDim, typename TIdx>
         struct GetWorkDiv<WorkDivMembers<TDim, TIdx>, origin::Grid, unit::Blocks>
         {
-            ALPAKA_FN_HOST_ACC static constexpr auto getWorkDiv(WorkDivMembers<TDim, TIdx> const& workDiv)
-                -> Vec<TDim, TIdx>
+            ALPAKA_FN_HOST_ACC static constexpr auto
+            getWorkDiv(WorkDivMembers<TDim, TIdx> const& workDiv) -> Vec<TDim, TIdx>
             {
                 return workDiv.m_gridBlockExtent;
             }
@@ -163,8 +159,8 @@ namespace alpaka
         template<typename TDim, typename TIdx>
         struct GetWorkDiv<WorkDivMembers<TDim, TIdx>, origin::Block, unit::Threads>
         {
-            ALPAKA_FN_HOST_ACC static constexpr auto getWorkDiv(WorkDivMembers<TDim, TIdx> const& workDiv)
-                -> Vec<TDim, TIdx>
+            ALPAKA_FN_HOST_ACC static constexpr auto
+            getWorkDiv(WorkDivMembers<TDim, TIdx> const& workDiv) -> Vec<TDim, TIdx>
             {
                 return workDiv.m_blockThreadExtent;
             }
@@ -173,8 +169,8 @@ namespace alpaka
         template<typename TDim, typename TIdx>
         struct GetWorkDiv<WorkDivMembers<TDim, TIdx>, origin::Thread, unit::Elems>
         {
-            ALPAKA_FN_HOST_ACC static constexpr auto getWorkDiv(WorkDivMembers<TDim, TIdx> const& workDiv)
-                -> Vec<TDim, TIdx>
+            ALPAKA_FN_HOST_ACC static constexpr auto
+            getWorkDiv(WorkDivMembers<TDim, TIdx> const& workDiv) -> Vec<TDim, TIdx>
             {
                 return workDiv.m_threadElemExtent;
             }

@@ -59,10 +59,22 @@ namespace alpaka
             TIdx blockThreadCountMax = props.m_blockThreadCountMax;
             if(kernelBlockThreadCountMax > 0 && kernelBlockThreadCountMax < blockThreadCountMax)
                 blockThreadCountMax = kernelBlockThreadCountMax;
-            Level const levels[] = {
-                {"gridBlockExtent", castVec<TIdx>(gridBlocks), props.m_gridBlockExtentMax, props.m_gridBlockCountMax, "blocks in the grid"},
-                {"blockThreadExtent", castVec<TIdx>(blockThreads), props.m_blockThreadExtentMax, blockThreadCountMax, "threads per block"},
-                {"threadElemExtent", castVec<TIdx>(threadElems), props.m_threadElemExtentMax, props.m_threadElemCountMax, "elements per thread"}};
+            Level const levels[]
+                = {{"gridBlockExtent",
+                    castVec<TIdx>(gridBlocks),
+                    props.m_gridBlockExtentMax,
+                    props.m_gridBlockCountMax,
+                    "blocks in the grid"},
+                   {"blockThreadExtent",
+                    castVec<TIdx>(blockThreads),
+                    props.m_blockThreadExtentMax,
+                    blockThreadCountMax,
+                    "threads per block"},
+                   {"threadElemExtent",
+                    castVec<TIdx>(threadElems),
+                    props.m_threadElemExtentMax,
+                    props.m_threadElemCountMax,
+                    "elements per thread"}};
 
             for(auto const& level : levels)
             {
@@ -81,8 +93,8 @@ namespace alpaka
                     count *= static_cast<long double>(level.extent[i]);
                 if(count > static_cast<long double>(level.countMax))
                     return std::string(level.name) + " " + toString(level.extent) + " has "
-                           + std::to_string(static_cast<unsigned long long>(count)) + " " + level.unit
-                           + ", at most " + std::to_string(level.countMax) + " are supported";
+                           + std::to_string(static_cast<unsigned long long>(count)) + " " + level.unit + ", at most "
+                           + std::to_string(level.countMax) + " are supported";
             }
             return {};
         }
@@ -107,8 +119,8 @@ namespace alpaka
 
     //! Whether workDiv respects the limits props.
     template<typename TDim, typename TIdx, typename TWorkDiv>
-    [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(AccDevProps<TDim, TIdx> const& props, TWorkDiv const& workDiv)
-        -> bool
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    isValidWorkDiv(AccDevProps<TDim, TIdx> const& props, TWorkDiv const& workDiv) -> bool
     {
         return detail::describeInvalidWorkDiv(props, workDiv).empty();
     }

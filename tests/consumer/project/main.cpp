@@ -40,7 +40,8 @@ auto main() -> int
     alpaka::memcpy(queue, yAcc, y);
 
     alpaka::KernelCfg<Acc> const cfg{{n}, {1}, false};
-    auto const workDiv = alpaka::getValidWorkDiv(cfg, devAcc, AxpyKernel{}, 2.0f, alpaka::getPtrNative(xAcc), alpaka::getPtrNative(yAcc), n);
+    auto const workDiv = alpaka::getValidWorkDiv(
+        cfg, devAcc, AxpyKernel{}, 2.0f, alpaka::getPtrNative(xAcc), alpaka::getPtrNative(yAcc), n);
     alpaka::exec<Acc>(queue, workDiv, AxpyKernel{}, 2.0f, alpaka::getPtrNative(xAcc), alpaka::getPtrNative(yAcc), n);
     alpaka::memcpy(queue, y, yAcc);
     alpaka::wait(queue);

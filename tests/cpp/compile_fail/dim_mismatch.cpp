@@ -18,5 +18,6 @@ int main()
     auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
     alpaka::QueueCpuBlocking queue(dev);
     using Vec2 = alpaka::Vec<alpaka::DimInt<2>, int>;
-    alpaka::exec<Acc>(queue, alpaka::WorkDivMembers<alpaka::DimInt<2>, int>{Vec2{1, 1}, Vec2{1, 1}, Vec2{1, 1}}, Kernel{});
+    alpaka::exec<Acc>(
+        queue, alpaka::WorkDivMembers<alpaka::DimInt<2>, int>{Vec2{1, 1}, Vec2{1, 1}, Vec2{1, 1}}, Kernel{});
 }

@@ -19,5 +19,6 @@ int main()
     auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
     alpaka::QueueCpuBlocking queue(dev);
     int value = 0;
-    alpaka::exec<Acc>(queue, alpaka::WorkDivMembers<alpaka::DimInt<1>, int>{1, 1, 1}, Kernel{}, &value); // int*, not float*
+    alpaka::exec<Acc>(
+        queue, alpaka::WorkDivMembers<alpaka::DimInt<1>, int>{1, 1, 1}, Kernel{}, &value); // int*, not float*
 }

@@ -49,11 +49,7 @@ auto main() -> int
     auto const threadsPerGrid = Vec{4u, 2u, 4u};
     auto const elementsPerThread = Vec::ones();
     auto const workDiv = alpaka::getValidWorkDiv<Acc>(
-        device,
-        threadsPerGrid,
-        elementsPerThread,
-        false,
-        alpaka::GridBlockExtentSubDivRestrictions::Unrestricted);
+        device, threadsPerGrid, elementsPerThread, false, alpaka::GridBlockExtentSubDivRestrictions::Unrestricted);
 
     alpaka::exec<Acc>(queue, workDiv, HelloWorldKernel{});
     alpaka::wait(queue);

@@ -16,11 +16,7 @@ struct VectorAddKernel
 {
     template<typename TAcc, typename TElem, typename TIdx>
     ALPAKA_FN_ACC void operator()(
-        TAcc const& acc,
-        TElem const* const a,
-        TElem const* const b,
-        TElem* const c,
-        TIdx const numElements) const
+        TAcc const& acc, TElem const* const a, TElem const* const b, TElem* const c, TIdx const numElements) const
     {
         static_assert(alpaka::Dim<TAcc>::value == 1, "VectorAddKernel expects a 1-dimensional accelerator");
         // uniformElements covers [0, numElements) with the whole grid, whatever the work division.

@@ -24,7 +24,8 @@ namespace alpaka::detail::cpu
     class AllocationError : public std::bad_alloc
     {
     public:
-        explicit AllocationError(std::string message) : m_message(std::move(message))
+        explicit AllocationError(std::string message)
+            : m_message(std::move(message))
         {
         }
 

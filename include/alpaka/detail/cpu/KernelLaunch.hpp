@@ -39,10 +39,7 @@ namespace alpaka::detail::cpu
             [&](TArgs const&... unpacked)
             {
                 return getBlockSharedMemDynSizeBytes<TAcc>(
-                    kernelFnObj,
-                    getWorkDiv<Block, Threads>(workDiv),
-                    getWorkDiv<Thread, Elems>(workDiv),
-                    unpacked...);
+                    kernelFnObj, getWorkDiv<Block, Threads>(workDiv), getWorkDiv<Thread, Elems>(workDiv), unpacked...);
             },
             args);
         if(dynBytes > props.m_sharedMemSizeBytes)
@@ -87,8 +84,8 @@ namespace alpaka::detail::cpu
 
     //! Limits shared by the CPU back-ends; blockThreadCountMax is the back-end's.
     template<typename TDim, typename TIdx>
-    auto cpuAccDevProps(DevCpu const& dev, TIdx multiProcessorCount, TIdx blockThreadCountMax)
-        -> AccDevProps<TDim, TIdx>
+    auto
+    cpuAccDevProps(DevCpu const& dev, TIdx multiProcessorCount, TIdx blockThreadCountMax) -> AccDevProps<TDim, TIdx>
     {
         constexpr TIdx idxMax = std::numeric_limits<TIdx>::max();
         return {

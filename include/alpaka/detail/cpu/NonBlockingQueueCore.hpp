@@ -96,8 +96,7 @@ namespace alpaka::detail::cpu
             for(;;)
             {
                 m_workerParker.wait(
-                    [&]
-                    {
+                    [&] {
                         return m_enqueued.load(std::memory_order_seq_cst) > taken
                                || m_stop.load(std::memory_order_seq_cst);
                     });

@@ -42,11 +42,13 @@ namespace alpaka::detail::cpu
         {
             std::size_t id;
             std::uint32_t dataOffset; //!< from the header to the variable
-            std::uint32_t next; //!< offset of the next header from the arena start
+            std::uint32_t next;       //!< offset of the next header from the arena start
         };
 
     public:
-        SharedVarArena(std::byte* base, std::uint32_t capacity) : m_base(base), m_capacity(capacity)
+        SharedVarArena(std::byte* base, std::uint32_t capacity)
+            : m_base(base)
+            , m_capacity(capacity)
         {
         }
 

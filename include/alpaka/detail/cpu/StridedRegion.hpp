@@ -44,7 +44,7 @@ namespace alpaka::detail::cpu
     {
         std::size_t extent[TDim == 0 ? 1 : TDim]{};
         std::size_t pitch[TOperands][TDim == 0 ? 1 : TDim]{};
-        std::size_t dims = 0; //!< dimensions left after merging
+        std::size_t dims = 0;       //!< dimensions left after merging
         std::size_t innerBytes = 0; //!< contiguous bytes of the innermost dimension
     };
 

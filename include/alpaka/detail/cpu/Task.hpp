@@ -18,7 +18,8 @@ namespace alpaka::detail::cpu
         Task() = default;
 
         template<typename TFn>
-        explicit Task(TFn&& fn) : m_impl(std::make_unique<Impl<std::decay_t<TFn>>>(std::forward<TFn>(fn)))
+        explicit Task(TFn&& fn)
+            : m_impl(std::make_unique<Impl<std::decay_t<TFn>>>(std::forward<TFn>(fn)))
         {
         }
 
@@ -42,7 +43,8 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         struct Impl final : Base
         {
-            explicit Impl(TFn fn) : m_fn(std::move(fn))
+            explicit Impl(TFn fn)
+                : m_fn(std::move(fn))
             {
             }
 

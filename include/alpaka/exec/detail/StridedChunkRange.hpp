@@ -138,7 +138,9 @@ namespace alpaka::detail
         public:
             using value_type = TVec;
 
-            ALPAKA_FN_ACC constexpr const_iterator(NdRange const* range, bool atEnd) : m_range(range), m_atEnd(atEnd)
+            ALPAKA_FN_ACC constexpr const_iterator(NdRange const* range, bool atEnd)
+                : m_range(range)
+                , m_atEnd(atEnd)
             {
                 if(!m_atEnd)
                     for(std::size_t i = 0; i < dim; ++i)

@@ -16,7 +16,8 @@ namespace alpaka
     class IdxGbRef : public concepts::Implements<ConceptIdxGb, IdxGbRef<TDim, TIdx>>
     {
     public:
-        ALPAKA_FN_HOST_ACC explicit IdxGbRef(Vec<TDim, TIdx> const& gridBlockIdx) : m_gridBlockIdx(gridBlockIdx)
+        ALPAKA_FN_HOST_ACC explicit IdxGbRef(Vec<TDim, TIdx> const& gridBlockIdx)
+            : m_gridBlockIdx(gridBlockIdx)
         {
         }
 

@@ -63,10 +63,7 @@ namespace alpaka
         template<typename TExtent, typename TDeleter>
         BufCpu(DevCpu const& dev, TElem* pMem, TDeleter deleter, TExtent const& extent)
             : m_spBufCpuImpl(std::make_shared<detail::BufCpuImpl<TElem, TDim, TIdx>>(
-                dev,
-                pMem,
-                std::function<void(TElem*)>(std::move(deleter)),
-                castVec<TIdx>(getExtents(extent))))
+                  dev, pMem, std::function<void(TElem*)>(std::move(deleter)), castVec<TIdx>(getExtents(extent))))
         {
             static_assert(Dim<TExtent>::value == TDim::value, "BufCpu: the extent must have dimensionality TDim");
         }
@@ -176,10 +173,7 @@ namespace alpaka
             static auto allocBuf(DevCpu const& dev, TExtent const& extent) -> BufCpu<TElem, TDim, TIdx>
             {
                 return detail::allocBufCpu<TElem, TDim, TIdx>(
-                    dev,
-                    extent,
-                    [](TElem* ptr) { detail::cpu::freeAligned(ptr); },
-                    "allocBuf");
+                    dev, extent, [](TElem* ptr) { detail::cpu::freeAligned(ptr); }, "allocBuf");
             }
         };
 
@@ -210,8 +204,8 @@ namespace alpaka
         struct BufAllocMapped<PlatformCpu, TElem, TDim, TIdx>
         {
             template<typename TExtent>
-            static auto allocMappedBuf(DevCpu const& host, PlatformCpu const&, TExtent const& extent)
-                -> BufCpu<TElem, TDim, TIdx>
+            static auto
+            allocMappedBuf(DevCpu const& host, PlatformCpu const&, TExtent const& extent) -> BufCpu<TElem, TDim, TIdx>
             {
                 return BufAlloc<TElem, TDim, TIdx, DevCpu>::allocBuf(host, extent);
             }

@@ -88,38 +88,28 @@ namespace alpaka
 
     //! Host memory that the devices of platform can access directly (pinned and mapped for GPUs).
     template<typename TElem, typename TIdx, typename TExtent, typename TPlatform, typename TDevHost>
-        requires(!isPlatform<TElem>)
-    [[nodiscard]] ALPAKA_FN_HOST auto allocMappedBuf(
-        TDevHost const& host,
-        TPlatform const& platform,
-        TExtent const& extent = TExtent())
+    requires(!isPlatform<TElem>)
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    allocMappedBuf(TDevHost const& host, TPlatform const& platform, TExtent const& extent = TExtent())
     {
         return trait::BufAllocMapped<Platform<TPlatform>, TElem, Dim<TExtent>, TIdx>::allocMappedBuf(
-            host,
-            platform,
-            extent);
+            host, platform, extent);
     }
 
     //! The same with the platform type first (upstream 1.0's template parameter order).
     template<typename TPlatform, typename TElem, typename TIdx, typename TExtent, typename TDevHost>
-        requires(isPlatform<TPlatform>)
-    [[nodiscard]] ALPAKA_FN_HOST auto allocMappedBuf(
-        TDevHost const& host,
-        TPlatform const& platform,
-        TExtent const& extent = TExtent())
+    requires(isPlatform<TPlatform>)
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    allocMappedBuf(TDevHost const& host, TPlatform const& platform, TExtent const& extent = TExtent())
     {
         return trait::BufAllocMapped<Platform<TPlatform>, TElem, Dim<TExtent>, TIdx>::allocMappedBuf(
-            host,
-            platform,
-            extent);
+            host, platform, extent);
     }
 
     //! allocMappedBuf where the platform supports it, a host buffer otherwise.
     template<typename TElem, typename TIdx, typename TExtent, typename TPlatform, typename TDevHost>
-    [[nodiscard]] ALPAKA_FN_HOST auto allocMappedBufIfSupported(
-        TDevHost const& host,
-        TPlatform const& platform,
-        TExtent const& extent = TExtent())
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    allocMappedBufIfSupported(TDevHost const& host, TPlatform const& platform, TExtent const& extent = TExtent())
     {
         if constexpr(hasMappedBufSupport<TPlatform>)
             return allocMappedBuf<TElem, TIdx>(host, platform, extent);

@@ -22,8 +22,7 @@ namespace alpaka
     {
         template<typename TTag>
         inline constexpr bool isCpuTag = std::is_same_v<TTag, TagCpuSerial> || std::is_same_v<TTag, TagCpuThreads>
-                                         || std::is_same_v<TTag, TagCpuFibers>
-                                         || std::is_same_v<TTag, TagCpuOmp2Blocks>
+                                         || std::is_same_v<TTag, TagCpuFibers> || std::is_same_v<TTag, TagCpuOmp2Blocks>
                                          || std::is_same_v<TTag, TagCpuOmp2Threads>
                                          || std::is_same_v<TTag, TagCpuTbbBlocks> || std::is_same_v<TTag, TagOmp5>;
 
@@ -51,9 +50,9 @@ namespace alpaka
 
     //! Copies viewSrc into a static device variable.
     template<typename TTag, typename TViewSrc, typename TTypeDst, typename TQueue>
-        requires(detail::isCpuTag<TTag>)
-    ALPAKA_FN_HOST auto memcpy(TQueue& queue, detail::DevGlobalImplGeneric<TTag, TTypeDst>& viewDst, TViewSrc const& viewSrc)
-        -> void
+    requires(detail::isCpuTag<TTag>)
+    ALPAKA_FN_HOST auto
+    memcpy(TQueue& queue, detail::DevGlobalImplGeneric<TTag, TTypeDst>& viewDst, TViewSrc const& viewSrc) -> void
     {
         auto view = detail::viewOfDevGlobal(getDev(queue), viewDst, getExtents(viewSrc));
         enqueue(queue, createTaskMemcpy(view, viewSrc, getExtents(viewSrc)));
@@ -61,9 +60,9 @@ namespace alpaka
 
     //! Copies a static device variable into viewDst.
     template<typename TTag, typename TTypeSrc, typename TViewDstFwd, typename TQueue>
-        requires(detail::isCpuTag<TTag>)
-    ALPAKA_FN_HOST auto memcpy(TQueue& queue, TViewDstFwd&& viewDst, detail::DevGlobalImplGeneric<TTag, TTypeSrc>& viewSrc)
-        -> void
+    requires(detail::isCpuTag<TTag>)
+    ALPAKA_FN_HOST auto
+    memcpy(TQueue& queue, TViewDstFwd&& viewDst, detail::DevGlobalImplGeneric<TTag, TTypeSrc>& viewSrc) -> void
     {
         auto const extent = getExtents(viewDst);
         auto const view = detail::viewOfDevGlobal(getDev(queue), viewSrc, extent);
@@ -72,7 +71,7 @@ namespace alpaka
 
     //! Copies the first `extent` elements of viewSrc into a static device variable.
     template<typename TTag, typename TExtent, typename TViewSrc, typename TTypeDst, typename TQueue>
-        requires(detail::isCpuTag<TTag>)
+    requires(detail::isCpuTag<TTag>)
     ALPAKA_FN_HOST auto memcpy(
         TQueue& queue,
         detail::DevGlobalImplGeneric<TTag, TTypeDst>& viewDst,
@@ -85,7 +84,7 @@ namespace alpaka
 
     //! Copies the first `extent` elements of a static device variable into viewDst.
     template<typename TTag, typename TExtent, typename TTypeSrc, typename TViewDstFwd, typename TQueue>
-        requires(detail::isCpuTag<TTag>)
+    requires(detail::isCpuTag<TTag>)
     ALPAKA_FN_HOST auto memcpy(
         TQueue& queue,
         TViewDstFwd&& viewDst,

@@ -216,7 +216,8 @@ namespace alpaka
             using SrcElem = Elem<TViewSrc>;
             if constexpr(std::is_const_v<DstElem>)
             {
-                static_assert(!std::is_const_v<DstElem>, "memcpy: the destination view must not have a const element type");
+                static_assert(
+                    !std::is_const_v<DstElem>, "memcpy: the destination view must not have a const element type");
                 return false;
             }
             else if constexpr(Dim<TViewDst>::value != Dim<TViewSrc>::value)
@@ -273,9 +274,7 @@ namespace alpaka
         using TView = std::remove_cvref_t<TViewFwd>;
         if constexpr(detail::checkMemsetOrFill<TView, TExtent>("memset"))
             return trait::CreateTaskMemset<Dim<TView>, Dev<TView>>::createTaskMemset(
-                std::forward<TViewFwd>(view),
-                byte,
-                extent);
+                std::forward<TViewFwd>(view), byte, extent);
     }
 
     //! Sets every byte of the first `extent` elements of view to byte.
@@ -296,24 +295,20 @@ namespace alpaka
 
     //! A task that copies the first `extent` elements of viewSrc into viewDst; the devices decide the direction.
     template<typename TExtent, typename TViewSrc, typename TViewDstFwd>
-    [[nodiscard]] ALPAKA_FN_HOST auto createTaskMemcpy(
-        TViewDstFwd&& viewDst,
-        TViewSrc const& viewSrc,
-        TExtent const& extent)
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    createTaskMemcpy(TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent)
     {
         using TViewDst = std::remove_cvref_t<TViewDstFwd>;
         if constexpr(detail::checkMemcpy<TViewDst, TViewSrc, TExtent>())
             return trait::CreateTaskMemcpy<Dim<TViewDst>, Dev<TViewDst>, Dev<TViewSrc>>::createTaskMemcpy(
-                std::forward<TViewDstFwd>(viewDst),
-                viewSrc,
-                extent);
+                std::forward<TViewDstFwd>(viewDst), viewSrc, extent);
     }
 
     //! Copies the first `extent` elements of viewSrc into viewDst.
     template<typename TExtent, typename TViewSrc, typename TViewDstFwd, typename TQueue>
-        requires(isView<TViewDstFwd> && isView<TViewSrc>)
-    ALPAKA_FN_HOST auto memcpy(TQueue& queue, TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent)
-        -> void
+    requires(isView<TViewDstFwd> && isView<TViewSrc>)
+    ALPAKA_FN_HOST auto
+    memcpy(TQueue& queue, TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent) -> void
     {
         if constexpr(detail::checkMemcpy<std::remove_cvref_t<TViewDstFwd>, TViewSrc, TExtent>())
             enqueue(queue, createTaskMemcpy(std::forward<TViewDstFwd>(viewDst), viewSrc, extent));
@@ -321,7 +316,7 @@ namespace alpaka
 
     //! Copies the whole of viewSrc into viewDst (which must be at least as large).
     template<typename TViewSrc, typename TViewDstFwd, typename TQueue>
-        requires(isView<TViewDstFwd> && isView<TViewSrc>)
+    requires(isView<TViewDstFwd> && isView<TViewSrc>)
     ALPAKA_FN_HOST auto memcpy(TQueue& queue, TViewDstFwd&& viewDst, TViewSrc const& viewSrc) -> void
     {
         memcpy(queue, std::forward<TViewDstFwd>(viewDst), viewSrc, getExtents(viewSrc));
@@ -332,14 +327,10 @@ namespace alpaka
     [[nodiscard]] ALPAKA_FN_HOST auto createTaskFill(TViewFwd&& view, TValue const& value, TExtent const& extent)
     {
         using TView = std::remove_cvref_t<TViewFwd>;
-        static_assert(
-            std::is_trivially_copyable_v<Elem<TView>>,
-            "fill: the element type must be trivially copyable");
+        static_assert(std::is_trivially_copyable_v<Elem<TView>>, "fill: the element type must be trivially copyable");
         if constexpr(detail::checkMemsetOrFill<TView, TExtent>("fill"))
             return trait::CreateTaskFill<Dim<TView>, Dev<TView>>::createTaskFill(
-                std::forward<TViewFwd>(view),
-                static_cast<Elem<TView>>(value),
-                extent);
+                std::forward<TViewFwd>(view), static_cast<Elem<TView>>(value), extent);
     }
 
     //! Assigns value to the first `extent` elements of view.
@@ -366,10 +357,7 @@ namespace alpaka
         using Idx = alpaka::Idx<TExtent>;
         auto const extentVec = Vec<Dim, Idx>(getExtents(extent));
         return trait::CreateViewPlainPtr<TDev>::createViewPlainPtr(
-            dev,
-            pMem,
-            extentVec,
-            detail::calculatePitchesFromExtents<TElem>(extentVec));
+            dev, pMem, extentVec, detail::calculatePitchesFromExtents<TElem>(extentVec));
     }
 
     //! A view over pitched memory at pMem of dev; pitches in bytes as getPitchesInBytes returns them.
@@ -379,15 +367,12 @@ namespace alpaka
         using Dim = alpaka::Dim<TExtent>;
         using Idx = alpaka::Idx<TExtent>;
         return trait::CreateViewPlainPtr<TDev>::createViewPlainPtr(
-            dev,
-            pMem,
-            Vec<Dim, Idx>(getExtents(extent)),
-            Vec<Dim, Idx>(getExtents(pitch)));
+            dev, pMem, Vec<Dim, Idx>(getExtents(extent)), Vec<Dim, Idx>(getExtents(pitch)));
     }
 
     //! A view over a contiguous container (std::vector, std::array, ...) of dev, with the container's extent.
     template<typename TDev, typename TContainer>
-        requires(!std::is_pointer_v<TContainer>)
+    requires(!std::is_pointer_v<TContainer>)
     [[nodiscard]] ALPAKA_FN_HOST auto createView(TDev const& dev, TContainer& con)
     {
         return createView(dev, std::data(con), getExtents(con));
@@ -395,15 +380,15 @@ namespace alpaka
 
     //! A view with the given extent (of any dimensionality) over the elements of a contiguous container.
     template<typename TDev, typename TContainer, typename TExtent>
-        requires(!std::is_pointer_v<TContainer>)
+    requires(!std::is_pointer_v<TContainer>)
     [[nodiscard]] ALPAKA_FN_HOST auto createView(TDev const& dev, TContainer& con, TExtent const& extent)
     {
         auto const available = getExtents(con).prod();
         auto const requested = getExtents(extent);
         if(static_cast<std::size_t>(requested.prod()) > static_cast<std::size_t>(available))
             throw std::runtime_error(
-                "createView: the extent " + detail::toString(requested) + " needs "
-                + std::to_string(requested.prod()) + " elements, the container has " + std::to_string(available));
+                "createView: the extent " + detail::toString(requested) + " needs " + std::to_string(requested.prod())
+                + " elements, the container has " + std::to_string(available));
         return createView(dev, std::data(con), extent);
     }
 

@@ -34,21 +34,37 @@ namespace alpaka::internal
         }
 
         //! The element of a 0-D view.
-        ALPAKA_FN_HOST decltype(auto) operator*() requires(Dim<TView>::value == 0) { return *data(); }
-        ALPAKA_FN_HOST decltype(auto) operator*() const requires(Dim<TView>::value == 0) { return *data(); }
-        ALPAKA_FN_HOST auto operator->() requires(Dim<TView>::value == 0) { return data(); }
-        ALPAKA_FN_HOST auto operator->() const requires(Dim<TView>::value == 0) { return data(); }
+        ALPAKA_FN_HOST decltype(auto) operator*()
+        requires(Dim<TView>::value == 0)
+        {
+            return *data();
+        }
+        ALPAKA_FN_HOST decltype(auto) operator*() const
+        requires(Dim<TView>::value == 0)
+        {
+            return *data();
+        }
+        ALPAKA_FN_HOST auto operator->()
+        requires(Dim<TView>::value == 0)
+        {
+            return data();
+        }
+        ALPAKA_FN_HOST auto operator->() const
+        requires(Dim<TView>::value == 0)
+        {
+            return data();
+        }
 
         //! Element i of a 1-D view.
         template<typename TIdx>
-            requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
+        requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
         ALPAKA_FN_HOST decltype(auto) operator[](TIdx i)
         {
             return *elementPtr(data(), Vec<DimInt<1>, TIdx>{i});
         }
 
         template<typename TIdx>
-            requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
+        requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
         ALPAKA_FN_HOST decltype(auto) operator[](TIdx i) const
         {
             return *elementPtr(data(), Vec<DimInt<1>, TIdx>{i});
@@ -96,7 +112,8 @@ namespace alpaka::internal
         template<typename TElemPtr, typename TDim, typename TIdx>
         ALPAKA_FN_HOST auto elementPtr(TElemPtr ptr, Vec<TDim, TIdx> const& index) const -> TElemPtr
         {
-            using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<TElemPtr>>, std::byte const, std::byte>;
+            using Byte
+                = std::conditional_t<std::is_const_v<std::remove_pointer_t<TElemPtr>>, std::byte const, std::byte>;
             auto const pitches = getPitchesInBytes(self());
             std::ptrdiff_t offset = 0;
             for(std::size_t i = 0; i < TDim::value; ++i)

@@ -23,11 +23,13 @@ namespace alpaka
         static_assert(!std::is_const_v<TView>, "ViewConst: TView must not be const, ViewConst adds the const");
         static_assert(!std::is_reference_v<TView>, "ViewConst: TView must not be a reference");
 
-        ViewConst(TView const& view) : m_view(view)
+        ViewConst(TView const& view)
+            : m_view(view)
         {
         }
 
-        ViewConst(TView&& view) : m_view(std::move(view))
+        ViewConst(TView&& view)
+            : m_view(std::move(view))
         {
         }
 

@@ -120,10 +120,7 @@ namespace alpaka
         {
             template<typename TElem, typename TDim, typename TIdx>
             static auto createViewPlainPtr(
-                TDev const& dev,
-                TElem* pMem,
-                Vec<TDim, TIdx> const& extent,
-                Vec<TDim, TIdx> const& pitchBytes)
+                TDev const& dev, TElem* pMem, Vec<TDim, TIdx> const& extent, Vec<TDim, TIdx> const& pitchBytes)
             {
                 return ViewPlainPtr<TDev, TElem, TDim, TIdx>(pMem, dev, extent, pitchBytes);
             }

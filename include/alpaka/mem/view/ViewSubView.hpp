@@ -29,11 +29,9 @@ namespace alpaka
     public:
         //! The part of view starting at relativeOffsets (default zero) spanning extent; both must fit in view.
         template<typename TQualifiedView, typename TExtent, typename TOffsets = VecT>
-            requires(!std::is_same_v<std::remove_cv_t<TQualifiedView>, ViewSubView>)
+        requires(!std::is_same_v<std::remove_cv_t<TQualifiedView>, ViewSubView>)
         ViewSubView(
-            TQualifiedView& view,
-            TExtent const& extentElements,
-            TOffsets const& relativeOffsetsElements = TOffsets())
+            TQualifiedView& view, TExtent const& extentElements, TOffsets const& relativeOffsetsElements = TOffsets())
             : m_dev(getDev(view))
             , m_extentElements(castVec<TIdx>(getExtents(extentElements)))
             , m_offsetsElements(castVec<TIdx>(getExtents(relativeOffsetsElements)))
@@ -45,8 +43,7 @@ namespace alpaka
             static_assert(Dim<View>::value == TDim::value, "ViewSubView: the parent must have dimensionality TDim");
             static_assert(Dim<TExtent>::value == TDim::value, "ViewSubView: the extent must have dimensionality TDim");
             static_assert(
-                Dim<TOffsets>::value == TDim::value,
-                "ViewSubView: the offsets must have dimensionality TDim");
+                Dim<TOffsets>::value == TDim::value, "ViewSubView: the offsets must have dimensionality TDim");
             auto const parentExtent = castVec<TIdx>(getExtents(view));
             for(std::size_t i = 0; i < TDim::value; ++i)
             {
@@ -61,14 +58,16 @@ namespace alpaka
             auto* const parentPtr = const_cast<std::byte*>(reinterpret_cast<std::byte const*>(getPtrNative(view)));
             std::size_t offsetBytes = 0;
             for(std::size_t i = 0; i < TDim::value; ++i)
-                offsetBytes += static_cast<std::size_t>(m_offsetsElements[i]) * static_cast<std::size_t>(m_pitchBytes[i]);
+                offsetBytes
+                    += static_cast<std::size_t>(m_offsetsElements[i]) * static_cast<std::size_t>(m_pitchBytes[i]);
             m_nativePtr = reinterpret_cast<TElem*>(parentPtr + offsetBytes);
         }
 
         //! The whole of view.
         template<typename TView>
-            requires(!std::is_same_v<std::remove_cv_t<TView>, ViewSubView> && isView<TView>)
-        explicit ViewSubView(TView& view) : ViewSubView(view, getExtents(view), VecT::zeros())
+        requires(!std::is_same_v<std::remove_cv_t<TView>, ViewSubView> && isView<TView>)
+        explicit ViewSubView(TView& view)
+            : ViewSubView(view, getExtents(view), VecT::zeros())
         {
         }
 

@@ -123,8 +123,7 @@ namespace alpaka::test
     using EnabledAccs = meta::Filter<detail::AllAccs<TDim, TIdx>, std::is_class>;
 
     //! Every enabled accelerator for every Dim of TestDims and Idx of TestIdxs.
-    using TestAccs =
-        typename detail::TestAccsImpl<meta::CartesianProduct<std::tuple, TestDims, TestIdxs>>::type;
+    using TestAccs = typename detail::TestAccsImpl<meta::CartesianProduct<std::tuple, TestDims, TestIdxs>>::type;
 
     //! Prints "Accelerators enabled: AccCpuSerial<1,int> ...".
     template<typename TDim, typename TIdx>

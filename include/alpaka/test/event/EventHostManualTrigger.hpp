@@ -101,9 +101,8 @@ namespace alpaka::trait
     template<typename TDev>
     struct Enqueue<QueueGenericThreadsNonBlocking<TDev>, test::EventHostManualTriggerCpu<TDev>>
     {
-        static auto enqueue(
-            QueueGenericThreadsNonBlocking<TDev>& queue,
-            test::EventHostManualTriggerCpu<TDev> const& event) -> void
+        static auto
+        enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, test::EventHostManualTriggerCpu<TDev> const& event) -> void
         {
             auto state = event.m_state;
             auto const n = state->markEnqueued();
@@ -115,8 +114,8 @@ namespace alpaka::trait
     template<typename TDev>
     struct Enqueue<QueueGenericThreadsBlocking<TDev>, test::EventHostManualTriggerCpu<TDev>>
     {
-        static auto enqueue(QueueGenericThreadsBlocking<TDev>& queue, test::EventHostManualTriggerCpu<TDev> const& event)
-            -> void
+        static auto
+        enqueue(QueueGenericThreadsBlocking<TDev>& queue, test::EventHostManualTriggerCpu<TDev> const& event) -> void
         {
             auto const n = event.m_state->markEnqueued();
             queue.m_core->run([&] { event.m_state->waitFor(n); });

@@ -62,7 +62,10 @@ namespace alpaka::test
         using Queue = TQueue;
         using Platform = alpaka::Platform<Dev>;
 
-        QueueTestFixture() : m_platform{}, m_dev(getDevByIdx(m_platform, 0)), m_queue(m_dev)
+        QueueTestFixture()
+            : m_platform{}
+            , m_dev(getDevByIdx(m_platform, 0))
+            , m_queue(m_dev)
         {
         }
 

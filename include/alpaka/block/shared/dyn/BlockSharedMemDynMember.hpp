@@ -16,7 +16,9 @@ namespace alpaka
     class BlockSharedMemDynMember : public concepts::Implements<ConceptBlockSharedDyn, BlockSharedMemDynMember>
     {
     public:
-        BlockSharedMemDynMember(std::byte* base, std::uint32_t bytes) : m_base(base), m_bytes(bytes)
+        BlockSharedMemDynMember(std::byte* base, std::uint32_t bytes)
+            : m_base(base)
+            , m_bytes(bytes)
         {
         }
 

@@ -18,7 +18,8 @@ namespace alpaka
     class BlockSharedMemStMember : public concepts::Implements<ConceptBlockSharedSt, BlockSharedMemStMember>
     {
     public:
-        BlockSharedMemStMember(std::byte* base, std::uint32_t capacity) : m_arena(base, capacity)
+        BlockSharedMemStMember(std::byte* base, std::uint32_t capacity)
+            : m_arena(base, capacity)
         {
         }
 

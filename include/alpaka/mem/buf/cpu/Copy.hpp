@@ -6,8 +6,8 @@
 //! memcpy between views of the CPU device: a task that copies contiguous blocks (whole rows, or the whole region
 //! where both views are dense) with memmove. The task holds the views' memory alive until it has run.
 
-#include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
 
@@ -55,10 +55,7 @@ namespace alpaka
                     reinterpret_cast<std::byte*>(getPtrNative(viewDst)),
                     reinterpret_cast<std::byte const*>(getPtrNative(viewSrc)),
                     detail::cpu::makeRegion(
-                        extentVec,
-                        sizeof(Elem),
-                        getPitchesInBytes(viewDst),
-                        getPitchesInBytes(viewSrc)),
+                        extentVec, sizeof(Elem), getPitchesInBytes(viewDst), getPitchesInBytes(viewSrc)),
                     detail::ownerOf(viewDst),
                     detail::ownerOf(viewSrc)};
             }

@@ -5,8 +5,8 @@
 //! \file
 //! fill of views of the CPU device: a task that assigns a value to every element, block by block.
 
-#include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
 

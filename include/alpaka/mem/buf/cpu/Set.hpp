@@ -5,8 +5,8 @@
 //! \file
 //! memset of views of the CPU device: a task that sets contiguous blocks with std::memset.
 
-#include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
 

@@ -28,7 +28,7 @@ namespace alpaka::test
             auto hostView = createView(getDevByIdx(PlatformCpu{}, 0), host.data(), extent);
             memcpy(queue, hostView, view, extent);
             wait(queue);
-            (void) sizeof(Idx);
+            (void)sizeof(Idx);
             return host;
         }
     } // namespace detail

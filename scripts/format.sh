@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# Formats the C++ sources with the pinned clang-format (18, from PyPI; Debian's 14 mishandles C++20
+# requires-clauses). `scripts/format.sh --check` only reports files that would change.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=18.1.8
+if ! python3 -m clang_format --version 2>/dev/null | grep -q "version ${version}"; then
+    python3 -m pip install --quiet "clang-format==${version}"
+fi
+mapfile -t files < <(git ls-files '*.hpp' '*.cpp' '*.h' '*.cu')
+if [[ "${1:-}" == "--check" ]]; then
+    python3 -m clang_format --dry-run --Werror "${files[@]}"
+else
+    python3 -m clang_format -i "${files[@]}"
+fi

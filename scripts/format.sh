@@ -7,12 +7,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=18.1.8
-if ! python3 -m clang_format --version 2>/dev/null | grep -q "version ${version}"; then
+binary() { python3 -c 'import clang_format, os; print(os.path.join(os.path.dirname(clang_format.__file__), "data", "bin", "clang-format"))' 2>/dev/null; }
+if ! "$(binary)" --version 2>/dev/null | grep -q "version ${version}"; then
     python3 -m pip install --quiet "clang-format==${version}"
 fi
+clang_format="$(binary)"
 mapfile -t files < <(git ls-files '*.hpp' '*.cpp' '*.h' '*.cu')
 if [[ "${1:-}" == "--check" ]]; then
-    python3 -m clang_format --dry-run --Werror "${files[@]}"
+    "${clang_format}" --dry-run --Werror "${files[@]}"
 else
-    python3 -m clang_format -i "${files[@]}"
+    "${clang_format}" -i "${files[@]}"
 fi

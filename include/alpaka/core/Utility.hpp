@@ -13,7 +13,7 @@ namespace alpaka::core
 {
     //! Division rounding towards +infinity, for non-negative a and positive b.
     template<typename TIntegral>
-    requires std::is_integral_v<TIntegral>
+        requires std::is_integral_v<TIntegral>
     [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto divCeil(TIntegral a, TIntegral b) -> TIntegral
     {
         return static_cast<TIntegral>((a + b - 1) / b);
@@ -21,7 +21,7 @@ namespace alpaka::core
 
     //! Largest r with r^n <= value, for value >= 0 and n >= 1.
     template<typename TIntegral>
-    requires std::is_integral_v<TIntegral>
+        requires std::is_integral_v<TIntegral>
     [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto nthRootFloor(TIntegral value, TIntegral n) -> TIntegral
     {
         // r^n <= value, tested by division so that large r cannot overflow.

@@ -19,7 +19,7 @@ namespace alpaka
 {
     //! The groups in [0, groups) this block handles along TDimIdx (default: one per block of the grid).
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto independentGroupsAlong(TAcc const& acc, Idx<TAcc> groups)
     {
         using TIdx = Idx<TAcc>;
@@ -28,35 +28,35 @@ namespace alpaka
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto independentGroupsAlong(TAcc const& acc)
     {
         return independentGroupsAlong<TDimIdx>(acc, getWorkDiv<Grid, Blocks>(acc)[TDimIdx]);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 1)
     ALPAKA_FN_ACC constexpr auto independentGroups(TAcc const& acc, TArgs... args)
     {
         return independentGroupsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto independentGroupsAlongX(TAcc const& acc, TArgs... args)
     {
         return independentGroupsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto independentGroupsAlongY(TAcc const& acc, TArgs... args)
     {
         return independentGroupsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto independentGroupsAlongZ(TAcc const& acc, TArgs... args)
     {
         return independentGroupsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);
@@ -64,7 +64,7 @@ namespace alpaka
 
     //! The indices of [first, extent) this thread handles inside its block along TDimIdx.
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlong(TAcc const& acc, Idx<TAcc> first, Idx<TAcc> extent)
     {
         using TIdx = Idx<TAcc>;
@@ -77,7 +77,7 @@ namespace alpaka
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlong(TAcc const& acc, Idx<TAcc> extent)
     {
         return independentGroupElementsAlong<TDimIdx>(acc, Idx<TAcc>{0}, extent);
@@ -85,35 +85,35 @@ namespace alpaka
 
     //! Without an extent: the elements of one block.
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlong(TAcc const& acc)
     {
         return independentGroupElementsAlong<TDimIdx>(acc, Idx<TAcc>{0}, getWorkDiv<Block, Elems>(acc)[TDimIdx]);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 2)
     ALPAKA_FN_ACC constexpr auto independentGroupElements(TAcc const& acc, TArgs... args)
     {
         return independentGroupElementsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlongX(TAcc const& acc, TArgs... args)
     {
         return independentGroupElementsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlongY(TAcc const& acc, TArgs... args)
     {
         return independentGroupElementsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlongZ(TAcc const& acc, TArgs... args)
     {
         return independentGroupElementsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);

@@ -13,14 +13,14 @@
 namespace alpaka
 {
     template<typename TAcc>
-    requires isAccelerator<TAcc>
+        requires isAccelerator<TAcc>
     ALPAKA_FN_ACC constexpr auto oncePerGrid(TAcc const& acc) -> bool
     {
         return getIdx<Grid, Threads>(acc) == Vec<Dim<TAcc>, Idx<TAcc>>::zeros();
     }
 
     template<typename TAcc>
-    requires isAccelerator<TAcc>
+        requires isAccelerator<TAcc>
     ALPAKA_FN_ACC constexpr auto oncePerBlock(TAcc const& acc) -> bool
     {
         return getIdx<Block, Threads>(acc) == Vec<Dim<TAcc>, Idx<TAcc>>::zeros();

@@ -131,14 +131,14 @@ namespace alpaka
 
     //! The indices of [first, extent) this thread owns along dimension TDimIdx.
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlong(TAcc const& acc, Idx<TAcc> first, Idx<TAcc> extent)
     {
         return detail::uniformElementsRange<TDimIdx>(acc, first, extent);
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlong(TAcc const& acc, Idx<TAcc> extent)
     {
         return detail::uniformElementsRange<TDimIdx>(acc, Idx<TAcc>{0}, extent);
@@ -146,7 +146,7 @@ namespace alpaka
 
     //! Without an extent: exactly the elements of the work division.
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlong(TAcc const& acc)
     {
         return detail::uniformElementsRange<TDimIdx>(acc, Idx<TAcc>{0}, getWorkDiv<Grid, Elems>(acc)[TDimIdx]);
@@ -154,28 +154,28 @@ namespace alpaka
 
     //! 1-D accelerators: uniformElements(acc, [first,] extent).
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 2)
     ALPAKA_FN_ACC constexpr auto uniformElements(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlongX(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlongY(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto uniformElementsAlongZ(TAcc const& acc, TArgs... args)
     {
         return uniformElementsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);
@@ -183,7 +183,7 @@ namespace alpaka
 
     //! The N-D indices of extent this thread owns, the last dimension fastest.
     template<typename TAcc>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformElementsND(TAcc const& acc, Vec<Dim<TAcc>, Idx<TAcc>> const& extent)
     {
         using TIdx = Idx<TAcc>;
@@ -199,7 +199,7 @@ namespace alpaka
     }
 
     template<typename TAcc>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformElementsND(TAcc const& acc)
     {
         return uniformElementsND(acc, getWorkDiv<Grid, Elems>(acc));
@@ -209,7 +209,7 @@ namespace alpaka
 
     //! The groups (blocks of elements, getWorkDiv<Block, Elems> long) this block owns, for an extent in elements.
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlong(TAcc const& acc, Idx<TAcc> extent)
     {
         using TIdx = Idx<TAcc>;
@@ -218,35 +218,35 @@ namespace alpaka
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlong(TAcc const& acc)
     {
         return detail::uniformGroupsRange<TDimIdx>(acc, getWorkDiv<Grid, Blocks>(acc)[TDimIdx]);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) <= 1)
     ALPAKA_FN_ACC constexpr auto uniformGroups(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlongX(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlongY(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto uniformGroupsAlongZ(TAcc const& acc, TArgs... args)
     {
         return uniformGroupsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);
@@ -256,14 +256,14 @@ namespace alpaka
 
     //! The elements of group `group` this thread owns, as ElementIndex{global, local}, clipped to extent.
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlong(TAcc const& acc, Idx<TAcc> group, Idx<TAcc> extent)
     {
         return detail::uniformGroupElementsRange<TDimIdx>(acc, group, extent);
     }
 
     template<std::size_t TDimIdx, typename TAcc>
-    requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
+        requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlong(TAcc const& acc, Idx<TAcc> group)
     {
         using TIdx = Idx<TAcc>;
@@ -272,28 +272,28 @@ namespace alpaka
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) >= 1 && sizeof...(TArgs) <= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value == 1 && sizeof...(TArgs) >= 1 && sizeof...(TArgs) <= 2)
     ALPAKA_FN_ACC constexpr auto uniformGroupElements(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<0>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 1)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlongX(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<Dim<TAcc>::value - 1>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 2)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlongY(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<Dim<TAcc>::value - 2>(acc, static_cast<Idx<TAcc>>(args)...);
     }
 
     template<typename TAcc, typename... TArgs>
-    requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
+        requires(isAccelerator<TAcc> && Dim<TAcc>::value >= 3)
     ALPAKA_FN_ACC constexpr auto uniformGroupElementsAlongZ(TAcc const& acc, TArgs... args)
     {
         return uniformGroupElementsAlong<Dim<TAcc>::value - 3>(acc, static_cast<Idx<TAcc>>(args)...);

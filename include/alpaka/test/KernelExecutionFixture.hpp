@@ -34,7 +34,7 @@ namespace alpaka::test
 
         //! A work division covering extent elements with one element per thread.
         template<typename TExtent>
-        requires(!std::is_same_v<TExtent, WorkDiv> && !std::is_same_v<TExtent, Queue>)
+            requires(!std::is_same_v<TExtent, WorkDiv> && !std::is_same_v<TExtent, Queue>)
         explicit KernelExecutionFixture(TExtent const& extent)
             : KernelExecutionFixture(makeQueue(), extent)
         {
@@ -49,7 +49,7 @@ namespace alpaka::test
         }
 
         template<typename TExtent>
-        requires(!std::is_same_v<TExtent, WorkDiv>)
+            requires(!std::is_same_v<TExtent, WorkDiv>)
         KernelExecutionFixture(Queue queue, TExtent const& extent)
             : KernelExecutionFixture(
                   queue,

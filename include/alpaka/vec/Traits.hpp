@@ -134,7 +134,7 @@ namespace alpaka
 
     //! Component-wise minimum of one or more vectors of the same type.
     template<typename TDim, typename TVal, typename... TVecs>
-    requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
+        requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
     [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto
     elementwise_min(Vec<TDim, TVal> const& p, TVecs const&... qs) -> Vec<TDim, TVal>
     {
@@ -149,7 +149,7 @@ namespace alpaka
 
     //! Component-wise maximum of one or more vectors of the same type.
     template<typename TDim, typename TVal, typename... TVecs>
-    requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
+        requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)
     [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto
     elementwise_max(Vec<TDim, TVal> const& p, TVecs const&... qs) -> Vec<TDim, TVal>
     {

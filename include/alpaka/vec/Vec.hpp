@@ -65,7 +65,7 @@ namespace alpaka
         //! One value per dimension, in [z][y][x] order; implicit so that a scalar converts to a 1-D Vec.
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename... TArgs>
-        requires(sizeof...(TArgs) == kDim && kDim > 0 && (std::is_convertible_v<TArgs, TVal> && ...))
+            requires(sizeof...(TArgs) == kDim && kDim > 0 && (std::is_convertible_v<TArgs, TVal> && ...))
         ALPAKA_FN_HOST_ACC constexpr Vec(TArgs&&... args)
             : m_data{static_cast<TVal>(std::forward<TArgs>(args))...}
         {
@@ -74,9 +74,9 @@ namespace alpaka
         //! Component i = generator(std::integral_constant<std::size_t, i>{}).
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TGenerator>
-        requires(
-            std::is_invocable_v<TGenerator&, std::integral_constant<std::size_t, 0>>
-            && !std::is_convertible_v<TGenerator, TVal>)
+            requires(
+                std::is_invocable_v<TGenerator&, std::integral_constant<std::size_t, 0>>
+                && !std::is_convertible_v<TGenerator, TVal>)
         ALPAKA_FN_HOST_ACC constexpr explicit Vec(TGenerator&& generator)
             : Vec(std::forward<TGenerator>(generator), std::make_index_sequence<kDim>{})
         {
@@ -129,7 +129,7 @@ namespace alpaka
 
         //! Component i; 0 is the slowest dimension, dim() - 1 the fastest.
         template<typename TIdx>
-        requires std::is_integral_v<TIdx>
+            requires std::is_integral_v<TIdx>
         ALPAKA_FN_HOST_ACC constexpr auto operator[](TIdx const i) -> TVal&
         {
             ALPAKA_ASSERT_ACC(static_cast<std::size_t>(i) < kDim);
@@ -137,7 +137,7 @@ namespace alpaka
         }
 
         template<typename TIdx>
-        requires std::is_integral_v<TIdx>
+            requires std::is_integral_v<TIdx>
         ALPAKA_FN_HOST_ACC constexpr auto operator[](TIdx const i) const -> TVal const&
         {
             ALPAKA_ASSERT_ACC(static_cast<std::size_t>(i) < kDim);
@@ -146,65 +146,65 @@ namespace alpaka
 
         //! The fastest component (the last one).
         ALPAKA_FN_HOST_ACC constexpr auto x() -> TVal&
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             return m_data[kDim - 1];
         }
         ALPAKA_FN_HOST_ACC constexpr auto x() const -> TVal const&
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             return m_data[kDim - 1];
         }
         ALPAKA_FN_HOST_ACC constexpr auto y() -> TVal&
-        requires(kDim >= 2)
+            requires(kDim >= 2)
         {
             return m_data[kDim - 2];
         }
         ALPAKA_FN_HOST_ACC constexpr auto y() const -> TVal const&
-        requires(kDim >= 2)
+            requires(kDim >= 2)
         {
             return m_data[kDim - 2];
         }
         ALPAKA_FN_HOST_ACC constexpr auto z() -> TVal&
-        requires(kDim >= 3)
+            requires(kDim >= 3)
         {
             return m_data[kDim - 3];
         }
         ALPAKA_FN_HOST_ACC constexpr auto z() const -> TVal const&
-        requires(kDim >= 3)
+            requires(kDim >= 3)
         {
             return m_data[kDim - 3];
         }
         ALPAKA_FN_HOST_ACC constexpr auto w() -> TVal&
-        requires(kDim >= 4)
+            requires(kDim >= 4)
         {
             return m_data[kDim - 4];
         }
         ALPAKA_FN_HOST_ACC constexpr auto w() const -> TVal const&
-        requires(kDim >= 4)
+            requires(kDim >= 4)
         {
             return m_data[kDim - 4];
         }
 
         //! The slowest component (the first one).
         ALPAKA_FN_HOST_ACC constexpr auto front() -> TVal&
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             return m_data[0];
         }
         ALPAKA_FN_HOST_ACC constexpr auto front() const -> TVal const&
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             return m_data[0];
         }
         //! The fastest component (the last one), like x().
         ALPAKA_FN_HOST_ACC constexpr auto back() -> TVal&
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             return m_data[kDim - 1];
         }
         ALPAKA_FN_HOST_ACC constexpr auto back() const -> TVal const&
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             return m_data[kDim - 1];
         }
@@ -239,7 +239,7 @@ namespace alpaka
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TFnObj>
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto foldrAll(TFnObj const& f) const
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             auto result = m_data[kDim - 1];
             for(std::size_t i = kDim - 1; i-- > 0;)
@@ -249,7 +249,7 @@ namespace alpaka
 
         //! Index of the smallest component (the first one on ties).
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto minElem() const -> std::size_t
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             std::size_t best = 0;
             for(std::size_t i = 1; i < kDim; ++i)
@@ -260,7 +260,7 @@ namespace alpaka
 
         //! Index of the largest component (the first one on ties).
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto maxElem() const -> std::size_t
-        requires(kDim >= 1)
+            requires(kDim >= 1)
         {
             std::size_t best = 0;
             for(std::size_t i = 1; i < kDim; ++i)
@@ -343,7 +343,7 @@ namespace alpaka
         }
 
         ALPAKA_FN_HOST_ACC constexpr auto operator%=(Vec const& other) -> Vec&
-        requires std::is_integral_v<TVal>
+            requires std::is_integral_v<TVal>
         {
             return apply(other, [](TVal a, TVal b) { return static_cast<TVal>(a % b); });
         }
@@ -369,7 +369,7 @@ namespace alpaka
         }
 
         [[nodiscard]] ALPAKA_FN_HOST_ACC friend constexpr auto operator%(Vec a, Vec const& b) -> Vec
-        requires std::is_integral_v<TVal>
+            requires std::is_integral_v<TVal>
         {
             return a %= b;
         }
@@ -409,13 +409,13 @@ namespace alpaka
         }
 
         [[nodiscard]] ALPAKA_FN_HOST_ACC friend constexpr auto operator&&(Vec const& a, Vec const& b) -> Vec
-        requires std::is_same_v<TVal, bool>
+            requires std::is_same_v<TVal, bool>
         {
             return compare(a, b, [](bool p, bool q) { return p && q; });
         }
 
         [[nodiscard]] ALPAKA_FN_HOST_ACC friend constexpr auto operator||(Vec const& a, Vec const& b) -> Vec
-        requires std::is_same_v<TVal, bool>
+            requires std::is_same_v<TVal, bool>
         {
             return compare(a, b, [](bool p, bool q) { return p || q; });
         }

@@ -183,7 +183,7 @@ namespace alpaka
         typename TDev,
         typename TGridElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>,
         typename TThreadElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>>
-    requires(isDevice<TDev>)
+        requires(isDevice<TDev>)
     [[nodiscard]] ALPAKA_FN_HOST auto getValidWorkDiv(
         TDev const& dev,
         TGridElemExtent const& gridElemExtent = Vec<Dim<TAcc>, Idx<TAcc>>::ones(),
@@ -226,7 +226,7 @@ namespace alpaka
 
     //! Whether workDiv is valid for TAcc on dev.
     template<typename TAcc, typename TWorkDiv, typename TDev>
-    requires(isDevice<TDev> && !isDevice<TWorkDiv>)
+        requires(isDevice<TDev> && !isDevice<TWorkDiv>)
     [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(TWorkDiv const& workDiv, TDev const& dev) -> bool
     {
         return detail::describeInvalidWorkDiv(getAccDevProps<TAcc>(dev), workDiv).empty();
@@ -234,7 +234,7 @@ namespace alpaka
 
     //! Seed argument order: isValidWorkDiv<TAcc>(dev, workDiv).
     template<typename TAcc, typename TDev, typename TWorkDiv>
-    requires(isDevice<TDev> && !isDevice<TWorkDiv>)
+        requires(isDevice<TDev> && !isDevice<TWorkDiv>)
     [[nodiscard]] ALPAKA_FN_HOST auto isValidWorkDiv(TDev const& dev, TWorkDiv const& workDiv) -> bool
     {
         return isValidWorkDiv<TAcc>(workDiv, dev);
@@ -242,7 +242,7 @@ namespace alpaka
 
     //! Whether workDiv is valid for launching kernelFnObj(args...) with TAcc on dev, the kernel's limits included.
     template<typename TAcc, typename TWorkDiv, typename TDev, typename TKernelFnObj, typename... TArgs>
-    requires(isDevice<TDev>)
+        requires(isDevice<TDev>)
     [[nodiscard]] ALPAKA_FN_HOST auto
     isValidWorkDiv(TWorkDiv const& workDiv, TDev const& dev, TKernelFnObj const& kernelFnObj, TArgs&&... args) -> bool
     {

@@ -62,11 +62,11 @@ namespace alpaka
         //! From scalars or lower-dimensional extents, which fill the fast end and leave 1 in front.
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TGridBlockExtent, typename TBlockThreadExtent, typename TThreadElemExtent = Vec>
-        requires(detail::ExtentLike<TGridBlockExtent> && detail::ExtentLike<TBlockThreadExtent>
-                 && detail::ExtentLike<TThreadElemExtent>
-                 && !(
-                     std::is_same_v<TGridBlockExtent, Vec> && std::is_same_v<TBlockThreadExtent, Vec>
-                     && std::is_same_v<TThreadElemExtent, Vec>))
+            requires(detail::ExtentLike<TGridBlockExtent> && detail::ExtentLike<TBlockThreadExtent>
+                     && detail::ExtentLike<TThreadElemExtent>
+                     && !(
+                         std::is_same_v<TGridBlockExtent, Vec> && std::is_same_v<TBlockThreadExtent, Vec>
+                         && std::is_same_v<TThreadElemExtent, Vec>))
         ALPAKA_FN_HOST_ACC constexpr WorkDivMembers(
             TGridBlockExtent const& gridBlockExtent,
             TBlockThreadExtent const& blockThreadExtent,
@@ -80,8 +80,8 @@ namespace alpaka
         //! From any other work division (an accelerator included) of the same dimensionality.
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TWorkDiv>
-        requires(!std::is_same_v<std::remove_cvref_t<TWorkDiv>, WorkDivMembers>
-                 && requires(TWorkDiv const& w) { alpaka::getWorkDiv<origin::Grid, unit::Blocks>(w); })
+            requires(!std::is_same_v<std::remove_cvref_t<TWorkDiv>, WorkDivMembers>
+                     && requires(TWorkDiv const& w) { alpaka::getWorkDiv<origin::Grid, unit::Blocks>(w); })
         ALPAKA_FN_HOST_ACC explicit WorkDivMembers(TWorkDiv const& other)
             : m_gridBlockExtent(alpaka::getWorkDiv<origin::Grid, unit::Blocks>(other))
             , m_blockThreadExtent(alpaka::getWorkDiv<origin::Block, unit::Threads>(other))
@@ -125,11 +125,11 @@ namespace alpaka
 
     //! CTAD from scalars: a 1-D work division with the scalars' type as index type.
     template<typename TIdx>
-    requires std::is_integral_v<TIdx>
+        requires std::is_integral_v<TIdx>
     ALPAKA_FN_HOST_ACC WorkDivMembers(TIdx, TIdx, TIdx) -> WorkDivMembers<DimInt<1>, TIdx>;
 
     template<typename TIdx>
-    requires std::is_integral_v<TIdx>
+        requires std::is_integral_v<TIdx>
     ALPAKA_FN_HOST_ACC WorkDivMembers(TIdx, TIdx) -> WorkDivMembers<DimInt<1>, TIdx>;
 
     namespace trait

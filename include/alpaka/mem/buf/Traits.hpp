@@ -88,7 +88,7 @@ namespace alpaka
 
     //! Host memory that the devices of platform can access directly (pinned and mapped for GPUs).
     template<typename TElem, typename TIdx, typename TExtent, typename TPlatform, typename TDevHost>
-    requires(!isPlatform<TElem>)
+        requires(!isPlatform<TElem>)
     [[nodiscard]] ALPAKA_FN_HOST auto
     allocMappedBuf(TDevHost const& host, TPlatform const& platform, TExtent const& extent = TExtent())
     {
@@ -98,7 +98,7 @@ namespace alpaka
 
     //! The same with the platform type first (upstream 1.0's template parameter order).
     template<typename TPlatform, typename TElem, typename TIdx, typename TExtent, typename TDevHost>
-    requires(isPlatform<TPlatform>)
+        requires(isPlatform<TPlatform>)
     [[nodiscard]] ALPAKA_FN_HOST auto
     allocMappedBuf(TDevHost const& host, TPlatform const& platform, TExtent const& extent = TExtent())
     {

@@ -50,7 +50,7 @@ namespace alpaka
 
     //! Copies viewSrc into a static device variable.
     template<typename TTag, typename TViewSrc, typename TTypeDst, typename TQueue>
-    requires(detail::isCpuTag<TTag>)
+        requires(detail::isCpuTag<TTag>)
     ALPAKA_FN_HOST auto
     memcpy(TQueue& queue, detail::DevGlobalImplGeneric<TTag, TTypeDst>& viewDst, TViewSrc const& viewSrc) -> void
     {
@@ -60,7 +60,7 @@ namespace alpaka
 
     //! Copies a static device variable into viewDst.
     template<typename TTag, typename TTypeSrc, typename TViewDstFwd, typename TQueue>
-    requires(detail::isCpuTag<TTag>)
+        requires(detail::isCpuTag<TTag>)
     ALPAKA_FN_HOST auto
     memcpy(TQueue& queue, TViewDstFwd&& viewDst, detail::DevGlobalImplGeneric<TTag, TTypeSrc>& viewSrc) -> void
     {
@@ -71,7 +71,7 @@ namespace alpaka
 
     //! Copies the first `extent` elements of viewSrc into a static device variable.
     template<typename TTag, typename TExtent, typename TViewSrc, typename TTypeDst, typename TQueue>
-    requires(detail::isCpuTag<TTag>)
+        requires(detail::isCpuTag<TTag>)
     ALPAKA_FN_HOST auto memcpy(
         TQueue& queue,
         detail::DevGlobalImplGeneric<TTag, TTypeDst>& viewDst,
@@ -84,7 +84,7 @@ namespace alpaka
 
     //! Copies the first `extent` elements of a static device variable into viewDst.
     template<typename TTag, typename TExtent, typename TTypeSrc, typename TViewDstFwd, typename TQueue>
-    requires(detail::isCpuTag<TTag>)
+        requires(detail::isCpuTag<TTag>)
     ALPAKA_FN_HOST auto memcpy(
         TQueue& queue,
         TViewDstFwd&& viewDst,

@@ -306,7 +306,7 @@ namespace alpaka
 
     //! Copies the first `extent` elements of viewSrc into viewDst.
     template<typename TExtent, typename TViewSrc, typename TViewDstFwd, typename TQueue>
-    requires(isView<TViewDstFwd> && isView<TViewSrc>)
+        requires(isView<TViewDstFwd> && isView<TViewSrc>)
     ALPAKA_FN_HOST auto
     memcpy(TQueue& queue, TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent) -> void
     {
@@ -316,7 +316,7 @@ namespace alpaka
 
     //! Copies the whole of viewSrc into viewDst (which must be at least as large).
     template<typename TViewSrc, typename TViewDstFwd, typename TQueue>
-    requires(isView<TViewDstFwd> && isView<TViewSrc>)
+        requires(isView<TViewDstFwd> && isView<TViewSrc>)
     ALPAKA_FN_HOST auto memcpy(TQueue& queue, TViewDstFwd&& viewDst, TViewSrc const& viewSrc) -> void
     {
         memcpy(queue, std::forward<TViewDstFwd>(viewDst), viewSrc, getExtents(viewSrc));
@@ -372,7 +372,7 @@ namespace alpaka
 
     //! A view over a contiguous container (std::vector, std::array, ...) of dev, with the container's extent.
     template<typename TDev, typename TContainer>
-    requires(!std::is_pointer_v<TContainer>)
+        requires(!std::is_pointer_v<TContainer>)
     [[nodiscard]] ALPAKA_FN_HOST auto createView(TDev const& dev, TContainer& con)
     {
         return createView(dev, std::data(con), getExtents(con));
@@ -380,7 +380,7 @@ namespace alpaka
 
     //! A view with the given extent (of any dimensionality) over the elements of a contiguous container.
     template<typename TDev, typename TContainer, typename TExtent>
-    requires(!std::is_pointer_v<TContainer>)
+        requires(!std::is_pointer_v<TContainer>)
     [[nodiscard]] ALPAKA_FN_HOST auto createView(TDev const& dev, TContainer& con, TExtent const& extent)
     {
         auto const available = getExtents(con).prod();

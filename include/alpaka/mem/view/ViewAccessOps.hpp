@@ -35,36 +35,36 @@ namespace alpaka::internal
 
         //! The element of a 0-D view.
         ALPAKA_FN_HOST decltype(auto) operator*()
-        requires(Dim<TView>::value == 0)
+            requires(Dim<TView>::value == 0)
         {
             return *data();
         }
         ALPAKA_FN_HOST decltype(auto) operator*() const
-        requires(Dim<TView>::value == 0)
+            requires(Dim<TView>::value == 0)
         {
             return *data();
         }
         ALPAKA_FN_HOST auto operator->()
-        requires(Dim<TView>::value == 0)
+            requires(Dim<TView>::value == 0)
         {
             return data();
         }
         ALPAKA_FN_HOST auto operator->() const
-        requires(Dim<TView>::value == 0)
+            requires(Dim<TView>::value == 0)
         {
             return data();
         }
 
         //! Element i of a 1-D view.
         template<typename TIdx>
-        requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
+            requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
         ALPAKA_FN_HOST decltype(auto) operator[](TIdx i)
         {
             return *elementPtr(data(), Vec<DimInt<1>, TIdx>{i});
         }
 
         template<typename TIdx>
-        requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
+            requires(std::is_integral_v<TIdx> && Dim<TView>::value == 1)
         ALPAKA_FN_HOST decltype(auto) operator[](TIdx i) const
         {
             return *elementPtr(data(), Vec<DimInt<1>, TIdx>{i});

@@ -29,7 +29,7 @@ namespace alpaka
     public:
         //! The part of view starting at relativeOffsets (default zero) spanning extent; both must fit in view.
         template<typename TQualifiedView, typename TExtent, typename TOffsets = VecT>
-        requires(!std::is_same_v<std::remove_cv_t<TQualifiedView>, ViewSubView>)
+            requires(!std::is_same_v<std::remove_cv_t<TQualifiedView>, ViewSubView>)
         ViewSubView(
             TQualifiedView& view, TExtent const& extentElements, TOffsets const& relativeOffsetsElements = TOffsets())
             : m_dev(getDev(view))
@@ -65,7 +65,7 @@ namespace alpaka
 
         //! The whole of view.
         template<typename TView>
-        requires(!std::is_same_v<std::remove_cv_t<TView>, ViewSubView> && isView<TView>)
+            requires(!std::is_same_v<std::remove_cv_t<TView>, ViewSubView> && isView<TView>)
         explicit ViewSubView(TView& view)
             : ViewSubView(view, getExtents(view), VecT::zeros())
         {

@@ -4,13 +4,16 @@
 
 //! \file
 //! The whole public API. Back-ends are enabled by ALPAKA_ACC_..._ENABLED definitions, which the CMake target
-//! alpaka::alpaka sets from the alpaka_ACC_..._ENABLE options.
+//! alpaka::alpaka sets from the alpaka_ACC_..._ENABLE options. Under run-time compilation (NVRTC, hiprtc) only the
+//! kernel-side part is included: everything a kernel calls.
 
+#include "alpaka/core/Config.hpp"
+
+// ---- Kernel side: usable in kernels and compiled by the run-time compilers ------------------------------------------
 // Core
 #include "alpaka/core/Assert.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/core/DemangleTypeNames.hpp"
 #include "alpaka/core/Hierarchy.hpp"
 #include "alpaka/core/OmpSchedule.hpp"
 #include "alpaka/core/Positioning.hpp"
@@ -42,35 +45,15 @@
 #include "alpaka/offset/Traits.hpp"
 #include "alpaka/vec/Traits.hpp"
 #include "alpaka/vec/Vec.hpp"
-// Work division
+// Work division and accelerator traits
+#include "alpaka/acc/AccDevProps.hpp"
+#include "alpaka/acc/Tag.hpp"
+#include "alpaka/acc/Traits.hpp"
+#include "alpaka/kernel/KernelFunctionAttributes.hpp"
 #include "alpaka/workdiv/Traits.hpp"
-#include "alpaka/workdiv/WorkDivHelpers.hpp"
 #include "alpaka/workdiv/WorkDivMembers.hpp"
-#include "alpaka/workdiv/WorkDivValidation.hpp"
-// Platforms, devices, queues, events
-#include "alpaka/dev/DevCpu.hpp"
-#include "alpaka/dev/Traits.hpp"
-#include "alpaka/event/EventCpu.hpp"
-#include "alpaka/event/Traits.hpp"
-#include "alpaka/platform/PlatformCpu.hpp"
-#include "alpaka/platform/Traits.hpp"
-#include "alpaka/queue/Properties.hpp"
-#include "alpaka/queue/QueueCpuBlocking.hpp"
-#include "alpaka/queue/QueueCpuNonBlocking.hpp"
-#include "alpaka/queue/Traits.hpp"
-#include "alpaka/wait/Traits.hpp"
-// Memory
-#include "alpaka/mem/buf/BufCpu.hpp"
-#include "alpaka/mem/buf/Traits.hpp"
-#include "alpaka/mem/fence/Traits.hpp"
-#include "alpaka/mem/global/DeviceGlobalCpu.hpp"
-#include "alpaka/mem/global/Traits.hpp"
-#include "alpaka/mem/view/Traits.hpp"
-#include "alpaka/mem/view/ViewConst.hpp"
-#include "alpaka/mem/view/ViewPlainPtr.hpp"
-#include "alpaka/mem/view/ViewStdContainers.hpp"
-#include "alpaka/mem/view/ViewSubView.hpp"
-// Kernels and what they call
+// What kernels call
+#include "alpaka/atomic/AtomicHierarchy.hpp"
 #include "alpaka/atomic/Op.hpp"
 #include "alpaka/atomic/Traits.hpp"
 #include "alpaka/block/op/LogicalOp.hpp"
@@ -81,11 +64,52 @@
 #include "alpaka/exec/IndependentElements.hpp"
 #include "alpaka/exec/Once.hpp"
 #include "alpaka/exec/UniformElements.hpp"
-#include "alpaka/kernel/KernelFunctionAttributes.hpp"
-#include "alpaka/kernel/Traits.hpp"
+#include "alpaka/intrinsic/Traits.hpp"
+#include "alpaka/math/Complex.hpp"
+#include "alpaka/math/Constants.hpp"
+#include "alpaka/math/Traits.hpp"
+#include "alpaka/mem/fence/Traits.hpp"
+#include "alpaka/mem/global/Traits.hpp"
+#include "alpaka/rand/Distributions.hpp"
+#include "alpaka/rand/Philox.hpp"
+#include "alpaka/rand/RandDefault.hpp"
+#include "alpaka/rand/TinyMersenneTwister.hpp"
+#include "alpaka/rand/Traits.hpp"
+#include "alpaka/warp/Traits.hpp"
+
+// ---- Host side: platforms, devices, queues, memory, launches, back-ends
+// -----------------------------------------------
+#if !ALPAKA_RTC
+#    include "alpaka/core/DemangleTypeNames.hpp"
+// Platforms, devices, queues, events
+#    include "alpaka/dev/DevCpu.hpp"
+#    include "alpaka/dev/Traits.hpp"
+#    include "alpaka/event/EventCpu.hpp"
+#    include "alpaka/event/Traits.hpp"
+#    include "alpaka/platform/PlatformCpu.hpp"
+#    include "alpaka/platform/Traits.hpp"
+#    include "alpaka/queue/Properties.hpp"
+#    include "alpaka/queue/QueueCpuBlocking.hpp"
+#    include "alpaka/queue/QueueCpuNonBlocking.hpp"
+#    include "alpaka/queue/Traits.hpp"
+#    include "alpaka/wait/Traits.hpp"
+// Memory
+#    include "alpaka/mem/buf/BufCpu.hpp"
+#    include "alpaka/mem/buf/Traits.hpp"
+#    include "alpaka/mem/global/DeviceGlobalCpu.hpp"
+#    include "alpaka/mem/global/StaticDevMemView.hpp"
+#    include "alpaka/mem/view/Traits.hpp"
+#    include "alpaka/mem/view/ViewConst.hpp"
+#    include "alpaka/mem/view/ViewPlainPtr.hpp"
+#    include "alpaka/mem/view/ViewStdContainers.hpp"
+#    include "alpaka/mem/view/ViewSubView.hpp"
+// Launches and work divisions
+#    include "alpaka/kernel/Traits.hpp"
+#    include "alpaka/workdiv/WorkDivHelpers.hpp"
+#    include "alpaka/workdiv/WorkDivValidation.hpp"
+// Host implementations of the kernel-side concepts
+#    include "alpaka/rand/RandStdLib.hpp"
 // Accelerators (each header is empty unless its back-end is enabled)
-#include "alpaka/acc/AccCpuSerial.hpp"
-#include "alpaka/acc/AccDevProps.hpp"
-#include "alpaka/acc/Tag.hpp"
-#include "alpaka/acc/TagAccIsEnabled.hpp"
-#include "alpaka/acc/Traits.hpp"
+#    include "alpaka/acc/AccCpuSerial.hpp"
+#    include "alpaka/acc/TagAccIsEnabled.hpp"
+#endif

@@ -22,9 +22,13 @@
 #    include "alpaka/dev/DevCpu.hpp"
 #    include "alpaka/idx/bt/IdxBtZero.hpp"
 #    include "alpaka/idx/gb/IdxGbRef.hpp"
+#    include "alpaka/intrinsic/IntrinsicCpu.hpp"
 #    include "alpaka/kernel/Traits.hpp"
+#    include "alpaka/math/MathStdLib.hpp"
 #    include "alpaka/mem/fence/MemFenceCpuSerial.hpp"
 #    include "alpaka/platform/PlatformCpu.hpp"
+#    include "alpaka/rand/RandDefault.hpp"
+#    include "alpaka/warp/WarpSingleThread.hpp"
 #    include "alpaka/workdiv/WorkDivMembers.hpp"
 
 #    include <cstddef>
@@ -48,6 +52,10 @@ namespace alpaka
         , public BlockSharedMemStMember
         , public BlockSyncNoOp
         , public MemFenceCpuSerial
+        , public IntrinsicCpu
+        , public math::MathStdLib
+        , public rand::RandDefault
+        , public warp::WarpSingleThread
         , public concepts::Implements<ConceptAcc, AccCpuSerial<TDim, TIdx>>
     {
         static_assert(std::is_integral_v<TIdx>, "AccCpuSerial: the index type must be an integral type");

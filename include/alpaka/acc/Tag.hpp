@@ -6,20 +6,31 @@
 //! Accelerator tags: a type per back-end, independent of Dim and Idx, to select or test back-ends in generic code.
 //! AccToTag<TAcc>, TagToAcc<TTag, TDim, TIdx>, accMatchesTags<TAcc, TTags...>, AccTags.
 
-#include <string>
+#include "alpaka/core/Config.hpp"
+
 #include <tuple>
 #include <type_traits>
+#if !ALPAKA_RTC
+#    include <string>
+#endif
 
 namespace alpaka
 {
-#define ALPAKA_DEFINE_ACC_TAG(name)                                                                                    \
-    struct name                                                                                                        \
-    {                                                                                                                  \
-        static auto get_name() -> std::string                                                                          \
+#if ALPAKA_RTC
+#    define ALPAKA_DEFINE_ACC_TAG(name)                                                                                \
+        struct name                                                                                                    \
         {                                                                                                              \
-            return #name;                                                                                              \
-        }                                                                                                              \
-    }
+        }
+#else
+#    define ALPAKA_DEFINE_ACC_TAG(name)                                                                                \
+        struct name                                                                                                    \
+        {                                                                                                              \
+            static auto get_name() -> std::string                                                                      \
+            {                                                                                                          \
+                return #name;                                                                                          \
+            }                                                                                                          \
+        }
+#endif
 
     ALPAKA_DEFINE_ACC_TAG(TagCpuFibers);
     ALPAKA_DEFINE_ACC_TAG(TagCpuOmp2Blocks);
@@ -55,11 +66,15 @@ namespace alpaka
 
     namespace concepts
     {
-        //! A tag names itself and is one of AccTags.
+        //! A tag is an empty type that names its back-end (get_name, on the host).
         template<typename TTag>
-        concept Tag = requires {
-            { TTag::get_name() } -> std::convertible_to<std::string>;
-        } && std::is_empty_v<TTag>;
+        concept Tag = std::is_empty_v<TTag>
+#if !ALPAKA_RTC
+                      && requires {
+                             { TTag::get_name() } -> std::convertible_to<std::string>;
+                         }
+#endif
+            ;
     } // namespace concepts
 
     namespace trait

@@ -20,8 +20,10 @@
 #if ALPAKA_RTC
 #    if defined(NDEBUG)
 #        define ALPAKA_ASSERT_ACC(...) static_cast<void>(0)
+#    elif ALPAKA_LANG_HIP
+#        define ALPAKA_ASSERT_ACC(...) ((__VA_ARGS__) ? static_cast<void>(0) : abort())
 #    else
-#        define ALPAKA_ASSERT_ACC(...) ((__VA_ARGS__) ? static_cast<void>(0) : __builtin_trap())
+#        define ALPAKA_ASSERT_ACC(...) ((__VA_ARGS__) ? static_cast<void>(0) : __trap())
 #    endif
 #elif ALPAKA_DEVICE_PASS && ALPAKA_LANG_HIP && defined(ALPAKA_DISABLE_ASSERT_ACC)
 #    define ALPAKA_ASSERT_ACC(...) static_cast<void>(0)

@@ -19,7 +19,12 @@
 //! ALPAKA_FN_HOST: a function only the host calls. ALPAKA_FN_ACC: a function a kernel calls; it also stays
 //! callable from the host so the CPU back-ends of a mixed build can run the same kernel (seed 000 §12.5), except in
 //! CUDA/HIP-only mode, where it is device-only. ALPAKA_FN_HOST_ACC: callable from both sides.
-#if ALPAKA_GPU_LANG_ACTIVE
+#if ALPAKA_RTC
+// Run-time compilers reject host functions; compiled with -default-device, unannotated functions are device code.
+#    define ALPAKA_FN_HOST
+#    define ALPAKA_FN_HOST_ACC __host__ __device__
+#    define ALPAKA_FN_ACC      __host__ __device__
+#elif ALPAKA_GPU_LANG_ACTIVE
 #    define ALPAKA_FN_HOST     __host__
 #    define ALPAKA_FN_HOST_ACC __host__ __device__
 #    if defined(ALPAKA_ACC_GPU_CUDA_ONLY_MODE) || defined(ALPAKA_ACC_GPU_HIP_ONLY_MODE)

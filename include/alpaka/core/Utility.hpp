@@ -16,7 +16,8 @@ namespace alpaka::core
         requires std::is_integral_v<TIntegral>
     [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto divCeil(TIntegral a, TIntegral b) -> TIntegral
     {
-        return static_cast<TIntegral>((a + b - 1) / b);
+        // Not (a + b - 1) / b: that overflows when a is close to the type's maximum.
+        return static_cast<TIntegral>(a / b + (a % b != 0 ? 1 : 0));
     }
 
     //! Largest r with r^n <= value, for value >= 0 and n >= 1.
@@ -42,7 +43,9 @@ namespace alpaka::core
         TIntegral hi = value < 1 ? TIntegral{1} : value;
         while(lo < hi)
         {
-            TIntegral const mid = static_cast<TIntegral>(lo + (hi - lo + 1) / 2);
+            // Upper midpoint without computing hi - lo + 1, which overflows when hi is the type's maximum.
+            TIntegral const gap = static_cast<TIntegral>(hi - lo);
+            TIntegral const mid = static_cast<TIntegral>(lo + gap / 2 + gap % 2);
             if(powFits(mid))
                 lo = mid;
             else

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace alpaka
@@ -94,8 +95,9 @@ namespace alpaka
         return trait::GetWarpSizes<TDev>::getWarpSizes(dev);
     }
 
+    //! constexpr like upstream's: usable as a constant where the back-end's trait is constexpr (the CPU's is).
     template<typename TDev>
-    [[nodiscard]] ALPAKA_FN_HOST auto getPreferredWarpSize(TDev const& dev) -> std::size_t
+    [[nodiscard]] ALPAKA_FN_HOST constexpr auto getPreferredWarpSize(TDev const& dev) -> std::size_t
     {
         return trait::GetPreferredWarpSize<TDev>::getPreferredWarpSize(dev);
     }
@@ -111,4 +113,8 @@ namespace alpaka
     {
         return trait::NativeHandle<T>::getNativeHandle(x);
     }
+
+    //! The type of getNativeHandle(x) (upstream's alias).
+    template<typename T>
+    using NativeHandle = decltype(getNativeHandle(std::declval<T const&>()));
 } // namespace alpaka

@@ -10,6 +10,7 @@
 
 #    include "alpaka/acc/AccCpuSerial.hpp"
 #    include "alpaka/block/shared/st/Traits.hpp"
+#    include "alpaka/core/Debug.hpp"
 #    include "alpaka/detail/cpu/KernelLaunch.hpp"
 #    include "alpaka/detail/cpu/SharedMemArena.hpp"
 #    include "alpaka/meta/NdLoop.hpp"
@@ -39,6 +40,7 @@ namespace alpaka
         //! Runs every block of the grid.
         void operator()() const
         {
+            ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("kernel on " << getAccName<Acc>());
             detail::cpu::runKernelReportingErrors<Acc>(
                 [&]
                 {

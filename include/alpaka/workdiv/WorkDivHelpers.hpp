@@ -118,8 +118,12 @@ namespace alpaka
             }
             else if(restrictions == GridBlockExtentSubDivRestrictions::CloseToEqualExtent)
             {
-                auto const i = blockThreadExtent.maxElem();
-                blockThreadExtent[i] = static_cast<TIdx>(blockThreadExtent[i] / 2);
+                // A 0-D block has one thread and never gets here, but has no maxElem() to compile.
+                if constexpr(dim > 0)
+                {
+                    auto const i = blockThreadExtent.maxElem();
+                    blockThreadExtent[i] = static_cast<TIdx>(blockThreadExtent[i] / 2);
+                }
             }
             else
             {

@@ -22,7 +22,8 @@ namespace alpaka
     template<typename TDim, typename TIdx>
     [[nodiscard]] ALPAKA_FN_HOST auto isValidAccDevProps(AccDevProps<TDim, TIdx> const& props) -> bool
     {
-        auto const positive = [](auto const& vec)
+        // Not a generic lambda: GCC would warn (-Wtype-limits) about `i < 0` in its 0-D instantiation.
+        auto const positive = [](Vec<TDim, TIdx> const& vec)
         {
             for(std::size_t i = 0; i < TDim::value; ++i)
                 if(!(vec[i] >= 1))

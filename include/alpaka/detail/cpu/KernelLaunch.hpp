@@ -7,6 +7,7 @@
 
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"
+#include "alpaka/core/Debug.hpp"
 #include "alpaka/core/DemangleTypeNames.hpp"
 #include "alpaka/kernel/Traits.hpp"
 #include "alpaka/platform/PlatformCpu.hpp"
@@ -47,6 +48,11 @@ namespace alpaka::detail::cpu
                 "kernel launch on " + getAccName<TAcc>() + ": the kernel asks for " + std::to_string(dynBytes)
                 + " bytes of dynamic block shared memory, at most " + std::to_string(props.m_sharedMemSizeBytes)
                 + " bytes per block are available (raise alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)");
+        ALPAKA_DEBUG_FULL_LOG(
+            "kernel launch on " << getAccName<TAcc>() << ": gridBlockExtent " << getWorkDiv<Grid, Blocks>(workDiv)
+                                << ", blockThreadExtent " << getWorkDiv<Block, Threads>(workDiv)
+                                << ", threadElemExtent " << getWorkDiv<Thread, Elems>(workDiv) << ", " << dynBytes
+                                << " bytes of dynamic shared memory");
         return static_cast<std::uint32_t>(dynBytes);
     }
 

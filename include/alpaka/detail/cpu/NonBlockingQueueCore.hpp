@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -32,14 +33,14 @@ namespace alpaka::detail::cpu
         ~NonBlockingQueueCore() override
         {
             {
-                std::lock_guard<std::mutex> lock(m_mutex);
-                m_stop.store(true, std::memory_order_seq_cst);
+                std::lock_guard<std::mutex> lock(m_state->m_mutex);
+                m_state->m_stop.store(true, std::memory_order_seq_cst);
             }
-            m_workerParker.notify();
+            m_state->m_workerParker.notify();
             if(m_worker.joinable())
             {
-                // The last owner can be a task of this very queue (a host task holding the queue): the worker then
-                // ends on its own once this destructor returns to it.
+                // The last owner can be a task of this very queue (a host task holding the queue): the worker, which
+                // co-owns the state, then runs the remaining tasks and ends on its own once this destructor returns.
                 if(m_worker.get_id() == std::this_thread::get_id())
                     m_worker.detach();
                 else
@@ -50,92 +51,109 @@ namespace alpaka::detail::cpu
         //! Queues a task; returns its ticket.
         auto push(Task task) -> std::uint64_t
         {
+            State& state = *m_state;
             std::uint64_t ticket = 0;
             {
-                std::lock_guard<std::mutex> lock(m_mutex);
-                m_tasks.push_back(std::move(task));
-                ticket = m_enqueued.load(std::memory_order_relaxed) + 1;
-                m_enqueued.store(ticket, std::memory_order_seq_cst);
+                std::lock_guard<std::mutex> lock(state.m_mutex);
+                // Start the worker before counting the task: if the thread cannot be created, nothing changed.
                 if(!m_worker.joinable())
-                    m_worker = std::thread([this] { workerLoop(); });
+                {
+                    m_worker = std::thread([shared = m_state] { shared->workerLoop(); });
+                    m_workerId.store(m_worker.get_id(), std::memory_order_release);
+                }
+                state.m_tasks.push_back(std::move(task));
+                ticket = state.m_enqueued.load(std::memory_order_relaxed) + 1;
+                state.m_enqueued.store(ticket, std::memory_order_seq_cst);
             }
-            m_workerParker.notify();
+            state.m_workerParker.notify();
             return ticket;
         }
 
         //! The ticket of the latest task enqueued.
         [[nodiscard]] auto lastTicket() const -> std::uint64_t
         {
-            return m_enqueued.load(std::memory_order_seq_cst);
+            return m_state->m_enqueued.load(std::memory_order_seq_cst);
         }
 
         //! Waits until the task with this ticket (and every earlier one) has finished.
         void waitForTicket(std::uint64_t ticket)
         {
-            if(m_worker.joinable() && m_worker.get_id() == std::this_thread::get_id())
+            if(m_workerId.load(std::memory_order_acquire) == std::this_thread::get_id())
                 return; // a task waiting for its own queue would wait forever; earlier tasks are done anyway
-            m_doneParker.wait([&] { return m_done.load(std::memory_order_seq_cst) >= ticket; });
+            State& state = *m_state;
+            state.m_doneParker.wait([&] { return state.m_done.load(std::memory_order_seq_cst) >= ticket; });
         }
 
         void waitAll() override
         {
             waitForTicket(lastTicket());
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_error.rethrow();
+            std::lock_guard<std::mutex> lock(m_state->m_mutex);
+            m_state->m_error.rethrow();
         }
 
         [[nodiscard]] auto empty() const -> bool
         {
-            return m_done.load(std::memory_order_seq_cst) >= m_enqueued.load(std::memory_order_seq_cst);
+            return m_state->m_done.load(std::memory_order_seq_cst)
+                   >= m_state->m_enqueued.load(std::memory_order_seq_cst);
         }
 
     private:
-        void workerLoop()
+        //! What the worker works on. The worker thread co-owns it: a task can release the queue's last handle (the
+        //! destructor then runs on the worker, inside the task or while the worker releases it), and the worker must
+        //! still be able to finish that task and the ones after it.
+        struct State
         {
-            std::uint64_t taken = 0;
-            for(;;)
+            void workerLoop()
             {
-                m_workerParker.wait(
-                    [&] {
-                        return m_enqueued.load(std::memory_order_seq_cst) > taken
-                               || m_stop.load(std::memory_order_seq_cst);
-                    });
-                Task task;
+                std::uint64_t taken = 0;
+                for(;;)
                 {
-                    std::lock_guard<std::mutex> lock(m_mutex);
-                    if(m_tasks.empty())
+                    m_workerParker.wait(
+                        [&] {
+                            return m_enqueued.load(std::memory_order_seq_cst) > taken
+                                   || m_stop.load(std::memory_order_seq_cst);
+                        });
+                    Task task;
                     {
-                        if(m_stop.load(std::memory_order_relaxed))
-                            return;
-                        continue;
+                        std::lock_guard<std::mutex> lock(m_mutex);
+                        if(m_tasks.empty())
+                        {
+                            if(m_stop.load(std::memory_order_relaxed))
+                                return;
+                            continue;
+                        }
+                        task = std::move(m_tasks.front());
+                        m_tasks.pop_front();
                     }
-                    task = std::move(m_tasks.front());
-                    m_tasks.pop_front();
+                    ++taken;
+                    try
+                    {
+                        task();
+                    }
+                    catch(...)
+                    {
+                        std::lock_guard<std::mutex> lock(m_mutex);
+                        m_error.record(std::current_exception());
+                    }
+                    task = Task{}; // release what the task held before reporting it done
+                    m_done.store(taken, std::memory_order_seq_cst);
+                    m_doneParker.notify();
                 }
-                ++taken;
-                try
-                {
-                    task();
-                }
-                catch(...)
-                {
-                    std::lock_guard<std::mutex> lock(m_mutex);
-                    m_error.record(std::current_exception());
-                }
-                task = Task{}; // release what the task held before reporting it done
-                m_done.store(taken, std::memory_order_seq_cst);
-                m_doneParker.notify();
             }
-        }
 
-        std::mutex m_mutex;
-        std::deque<Task> m_tasks;
-        ErrorSlot m_error;
-        std::atomic<std::uint64_t> m_enqueued{0};
-        std::atomic<std::uint64_t> m_done{0};
-        std::atomic<bool> m_stop{false};
-        Parker m_workerParker;
-        Parker m_doneParker;
+            std::mutex m_mutex;
+            std::deque<Task> m_tasks;
+            ErrorSlot m_error;
+            std::atomic<std::uint64_t> m_enqueued{0};
+            std::atomic<std::uint64_t> m_done{0};
+            std::atomic<bool> m_stop{false};
+            Parker m_workerParker;
+            Parker m_doneParker;
+        };
+
+        std::shared_ptr<State> m_state = std::make_shared<State>();
         std::thread m_worker;
+        //! The worker's id, readable without the lock (default-constructed until the worker starts).
+        std::atomic<std::thread::id> m_workerId{};
     };
 } // namespace alpaka::detail::cpu

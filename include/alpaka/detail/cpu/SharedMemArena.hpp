@@ -61,7 +61,9 @@ namespace alpaka::detail::cpu
                 auto* const header = reinterpret_cast<Header*>(m_base + offset);
                 if(header->id == id)
                     return reinterpret_cast<std::byte*>(header) + header->dataOffset;
-                offset = header->next;
+                // The next header starts at the end of this variable rounded up, as allocate places it.
+                offset = static_cast<std::uint32_t>(
+                    (std::size_t{header->next} + alignof(Header) - 1u) / alignof(Header) * alignof(Header));
             }
             return nullptr;
         }

@@ -385,6 +385,13 @@ namespace alpaka
     {
         auto const available = getExtents(con).prod();
         auto const requested = getExtents(extent);
+        if constexpr(std::is_signed_v<Idx<TExtent>>)
+        {
+            for(std::size_t i = 0; i < Dim<TExtent>::value; ++i)
+                if(requested[i] < 0)
+                    throw std::runtime_error(
+                        "createView: the extent " + detail::toString(requested) + " has a negative component");
+        }
         if(static_cast<std::size_t>(requested.prod()) > static_cast<std::size_t>(available))
             throw std::runtime_error(
                 "createView: the extent " + detail::toString(requested) + " needs " + std::to_string(requested.prod())
@@ -405,7 +412,47 @@ namespace alpaka
         return createSubView(view, extent, Vec<Dim<TExtent>, Idx<TExtent>>::zeros());
     }
 
-    //! Prints the elements of a host-accessible view, row by row.
+    namespace detail
+    {
+        //! Prints dimension d of the block at base and recurses into the faster ones: each dimension is wrapped in
+        //! rowPrefix/rowSuffix and its parts are separated by rowSeparator, the innermost by elementSeparator.
+        template<typename TElem, typename TVec>
+        auto printDimension(
+            std::ostream& os,
+            std::byte const* base,
+            TVec const& extent,
+            TVec const& pitches,
+            std::size_t d,
+            std::string const& elementSeparator,
+            std::string const& rowSeparator,
+            std::string const& rowPrefix,
+            std::string const& rowSuffix) -> void
+        {
+            constexpr std::size_t dim = Dim<TVec>::value;
+            os << rowPrefix;
+            for(std::size_t i = 0; i < static_cast<std::size_t>(extent[d]); ++i)
+            {
+                auto const* const p = base + i * static_cast<std::size_t>(pitches[d]);
+                if(d + 1 == dim)
+                {
+                    if(i != 0)
+                        os << elementSeparator;
+                    os << *reinterpret_cast<TElem const*>(p);
+                }
+                else
+                {
+                    if(i != 0)
+                        os << rowSeparator;
+                    printDimension<TElem>(
+                        os, p, extent, pitches, d + 1, elementSeparator, rowSeparator, rowPrefix, rowSuffix);
+                }
+            }
+            os << rowSuffix;
+        }
+    } // namespace detail
+
+    //! Prints the elements of a host-accessible view in upstream's layout: one bracket level per dimension, e.g.
+    //! "[[1, 2]\n[3, 4]]" for a 2x2 view; a 0-D view prints its element alone.
     template<typename TView>
     ALPAKA_FN_HOST auto print(
         TView const& view,
@@ -415,47 +462,18 @@ namespace alpaka
         std::string const& rowPrefix = "[",
         std::string const& rowSuffix = "]") -> void
     {
-        using Idx = alpaka::Idx<TView>;
-        constexpr std::size_t dim = Dim<TView>::value;
-        auto const extent = getExtents(view);
-        auto const pitches = getPitchesInBytes(view);
-        auto const* const base = reinterpret_cast<std::byte const*>(getPtrNative(view));
-        auto const at = [&](Vec<Dim<TView>, Idx> const& idx) -> Elem<TView> const&
-        {
-            std::size_t offset = 0;
-            for(std::size_t i = 0; i < dim; ++i)
-                offset += static_cast<std::size_t>(idx[i]) * static_cast<std::size_t>(pitches[i]);
-            return *reinterpret_cast<Elem<TView> const*>(base + offset);
-        };
-        if constexpr(dim == 0)
-        {
-            os << rowPrefix << at({}) << rowSuffix;
-        }
+        if constexpr(Dim<TView>::value == 0)
+            os << *getPtrNative(view);
         else
-        {
-            Vec<Dim<TView>, Idx> idx = Vec<Dim<TView>, Idx>::zeros();
-            Idx const rows = static_cast<Idx>(extent.prod() / (extent[dim - 1] == 0 ? 1 : extent[dim - 1]));
-            for(Idx row = 0; row < rows && extent[dim - 1] > 0; ++row)
-            {
-                // Row index → leading dimensions.
-                Idx rest = row;
-                for(std::size_t i = dim - 1; i-- > 0;)
-                {
-                    idx[i] = static_cast<Idx>(rest % extent[i]);
-                    rest = static_cast<Idx>(rest / extent[i]);
-                }
-                if(row != 0)
-                    os << rowSeparator;
-                os << rowPrefix;
-                for(Idx x = 0; x < extent[dim - 1]; ++x)
-                {
-                    idx[dim - 1] = x;
-                    if(x != 0)
-                        os << elementSeparator;
-                    os << at(idx);
-                }
-                os << rowSuffix;
-            }
-        }
+            detail::printDimension<Elem<TView>>(
+                os,
+                reinterpret_cast<std::byte const*>(getPtrNative(view)),
+                getExtents(view),
+                getPitchesInBytes(view),
+                0,
+                elementSeparator,
+                rowSeparator,
+                rowPrefix,
+                rowSuffix);
     }
 } // namespace alpaka

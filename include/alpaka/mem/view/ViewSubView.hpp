@@ -27,9 +27,10 @@ namespace alpaka
         using VecT = Vec<TDim, TIdx>;
 
     public:
-        //! The part of view starting at relativeOffsets (default zero) spanning extent; both must fit in view.
+        //! The part of view starting at relativeOffsets (default zero) spanning extent; both must fit in view. The
+        //! parent may itself be a ViewSubView of this type (nested sub-views); this constructor takes at least two
+        //! arguments, so it never competes with the copy constructor.
         template<typename TQualifiedView, typename TExtent, typename TOffsets = VecT>
-            requires(!std::is_same_v<std::remove_cv_t<TQualifiedView>, ViewSubView>)
         ViewSubView(
             TQualifiedView& view, TExtent const& extentElements, TOffsets const& relativeOffsetsElements = TOffsets())
             : m_dev(getDev(view))
@@ -48,7 +49,9 @@ namespace alpaka
             for(std::size_t i = 0; i < TDim::value; ++i)
             {
                 bool const negative = m_offsetsElements[i] < TIdx{0} || m_extentElements[i] < TIdx{0};
-                if(negative || m_offsetsElements[i] + m_extentElements[i] > parentExtent[i])
+                // offset > parent checked first, so that parent - offset cannot wrap around for huge offsets.
+                if(negative || m_offsetsElements[i] > parentExtent[i]
+                   || m_extentElements[i] > parentExtent[i] - m_offsetsElements[i])
                     throw std::runtime_error(
                         "createSubView: offsets " + detail::toString(m_offsetsElements) + " plus extent "
                         + detail::toString(m_extentElements) + " do not fit in the parent view's extent "

@@ -6,6 +6,7 @@
 //! memcpy between views of the CPU device: a task that copies contiguous blocks (whole rows, or the whole region
 //! where both views are dense) with memmove. The task holds the views' memory alive until it has run.
 
+#include "alpaka/core/Debug.hpp"
 #include "alpaka/detail/cpu/StridedRegion.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
@@ -25,6 +26,7 @@ namespace alpaka
         {
             void operator()() const
             {
+                ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memcpy task");
                 cpu::forEachBlock(
                     m_region,
                     [&](std::size_t const* offsets)
@@ -48,6 +50,7 @@ namespace alpaka
             static auto createTaskMemcpy(TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent)
             {
                 auto const extentVec = getExtents(extent);
+                ALPAKA_DEBUG_FULL_LOG("memcpy on the CPU: extent " << extentVec);
                 detail::cpu::checkExtentFits(viewDst, extentVec, "memcpy", "destination");
                 detail::cpu::checkExtentFits(viewSrc, extentVec, "memcpy", "source");
                 using Elem = alpaka::Elem<std::remove_cvref_t<TViewDstFwd>>;

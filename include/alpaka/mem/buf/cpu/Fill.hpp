@@ -5,6 +5,7 @@
 //! \file
 //! fill of views of the CPU device: a task that assigns a value to every element, block by block.
 
+#include "alpaka/core/Debug.hpp"
 #include "alpaka/detail/cpu/StridedRegion.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
@@ -23,6 +24,7 @@ namespace alpaka
         {
             void operator()() const
             {
+                ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("fill task");
                 std::size_t const count = m_region.innerBytes / sizeof(TElem);
                 cpu::forEachBlock(
                     m_region,
@@ -46,6 +48,7 @@ namespace alpaka
             static auto createTaskFill(TViewFwd&& view, TElem const& value, TExtent const& extent)
             {
                 auto const extentVec = getExtents(extent);
+                ALPAKA_DEBUG_FULL_LOG("fill on the CPU: extent " << extentVec);
                 detail::cpu::checkExtentFits(view, extentVec, "fill", "destination");
                 return detail::TaskFillCpu<TElem, TDim::value>{
                     reinterpret_cast<std::byte*>(getPtrNative(view)),

@@ -5,6 +5,7 @@
 //! \file
 //! memset of views of the CPU device: a task that sets contiguous blocks with std::memset.
 
+#include "alpaka/core/Debug.hpp"
 #include "alpaka/detail/cpu/StridedRegion.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
@@ -24,6 +25,7 @@ namespace alpaka
         {
             void operator()() const
             {
+                ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memset task");
                 cpu::forEachBlock(
                     m_region,
                     [&](std::size_t const* offsets) { std::memset(m_dst + offsets[0], m_byte, m_region.innerBytes); });
@@ -45,6 +47,7 @@ namespace alpaka
             static auto createTaskMemset(TViewFwd&& view, std::uint8_t const& byte, TExtent const& extent)
             {
                 auto const extentVec = getExtents(extent);
+                ALPAKA_DEBUG_FULL_LOG("memset on the CPU: extent " << extentVec);
                 detail::cpu::checkExtentFits(view, extentVec, "memset", "destination");
                 using Elem = alpaka::Elem<std::remove_cvref_t<TViewFwd>>;
                 return detail::TaskSetCpu<TDim::value>{

@@ -1,0 +1,227 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The functions of <complex> for alpaka::Complex, written with real math only so they run in kernels: real, imag,
+//! abs, arg, norm, conj, proj, polar, exp, log, log10, pow, sqrt, sin, cos, tan, sinh, cosh, tanh and their inverses.
+//! Branch cuts follow std::complex (C99 Annex G).
+
+#include "alpaka/core/Common.hpp"
+#include "alpaka/math/Complex.hpp"
+#include "alpaka/math/Constants.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace alpaka
+{
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto real(Complex<T> const& z) -> T
+    {
+        return z.real();
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto imag(Complex<T> const& z) -> T
+    {
+        return z.imag();
+    }
+
+    //! |z| without intermediate overflow.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto abs(Complex<T> const& z) -> T
+    {
+        return std::hypot(z.real(), z.imag());
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto arg(Complex<T> const& z) -> T
+    {
+        return std::atan2(z.imag(), z.real());
+    }
+
+    //! |z|², the field norm.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto norm(Complex<T> const& z) -> T
+    {
+        return z.real() * z.real() + z.imag() * z.imag();
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto conj(Complex<T> const& z) -> Complex<T>
+    {
+        return {z.real(), -z.imag()};
+    }
+
+    //! The projection onto the Riemann sphere: infinities map to (inf, ±0).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto proj(Complex<T> const& z) -> Complex<T>
+    {
+        if(std::isinf(z.real()) || std::isinf(z.imag()))
+            return {std::numeric_limits<T>::infinity(), std::copysign(T{0}, z.imag())};
+        return z;
+    }
+
+    //! The complex number with magnitude rho and phase theta.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto polar(T const& rho, T const& theta = T{}) -> Complex<T>
+    {
+        return {rho * std::cos(theta), rho * std::sin(theta)};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto exp(Complex<T> const& z) -> Complex<T>
+    {
+        T const magnitude = std::exp(z.real());
+        if(z.imag() == T{0})
+            return {magnitude, z.imag()}; // keeps the sign of a zero imaginary part
+        return {magnitude * std::cos(z.imag()), magnitude * std::sin(z.imag())};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto log(Complex<T> const& z) -> Complex<T>
+    {
+        return {std::log(abs(z)), arg(z)};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto log10(Complex<T> const& z) -> Complex<T>
+    {
+        return log(z) * math::constants::log10e_v<T>;
+    }
+
+    //! Principal square root, with the branch cut along the negative real axis.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto sqrt(Complex<T> const& z) -> Complex<T>
+    {
+        T const x = z.real();
+        T const y = z.imag();
+        if(x == T{0} && y == T{0})
+            return {T{0}, y};
+        // Kahan's formulation: no cancellation for either sign of x.
+        T const t = std::sqrt((std::abs(x) + abs(z)) / T{2});
+        if(x >= T{0})
+            return {t, y / (T{2} * t)};
+        return {std::abs(y) / (T{2} * t), std::copysign(t, y)};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto pow(Complex<T> const& base, Complex<T> const& exponent) -> Complex<T>
+    {
+        if(base == T{0})
+            return exponent == T{0} ? Complex<T>{T{1}} : Complex<T>{};
+        return exp(exponent * log(base));
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto pow(Complex<T> const& base, T const& exponent) -> Complex<T>
+    {
+        if(base == T{0})
+            return exponent == T{0} ? Complex<T>{T{1}} : Complex<T>{};
+        return polar(std::pow(abs(base), exponent), arg(base) * exponent);
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto pow(T const& base, Complex<T> const& exponent) -> Complex<T>
+    {
+        return pow(Complex<T>{base}, exponent);
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto sinh(Complex<T> const& z) -> Complex<T>
+    {
+        return {std::sinh(z.real()) * std::cos(z.imag()), std::cosh(z.real()) * std::sin(z.imag())};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto cosh(Complex<T> const& z) -> Complex<T>
+    {
+        return {std::cosh(z.real()) * std::cos(z.imag()), std::sinh(z.real()) * std::sin(z.imag())};
+    }
+
+    //! tanh through exp(-2|x|), which stays finite for large |x| (cosh would overflow).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto tanh(Complex<T> const& z) -> Complex<T>
+    {
+        T const x = z.real();
+        T const y = z.imag();
+        if(std::abs(x) > T{20})
+            return {std::copysign(T{1}, x), T{4} * std::sin(y) * std::cos(y) * std::exp(T{-2} * std::abs(x))};
+        T const denominator = std::cosh(T{2} * x) + std::cos(T{2} * y);
+        return {std::sinh(T{2} * x) / denominator, std::sin(T{2} * y) / denominator};
+    }
+
+    //! sin(z) = -i sinh(iz).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto sin(Complex<T> const& z) -> Complex<T>
+    {
+        Complex<T> const s = sinh(Complex<T>{-z.imag(), z.real()});
+        return {s.imag(), -s.real()};
+    }
+
+    //! cos(z) = cosh(iz).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto cos(Complex<T> const& z) -> Complex<T>
+    {
+        return cosh(Complex<T>{-z.imag(), z.real()});
+    }
+
+    //! tan(z) = -i tanh(iz).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto tan(Complex<T> const& z) -> Complex<T>
+    {
+        Complex<T> const t = tanh(Complex<T>{-z.imag(), z.real()});
+        return {t.imag(), -t.real()};
+    }
+
+    //! asinh(z) = log(z + sqrt(z² + 1)), evaluated in the right half plane and mirrored for accuracy.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto asinh(Complex<T> const& z) -> Complex<T>
+    {
+        bool const negative = z.real() < T{0} || (z.real() == T{0} && std::signbit(z.real()));
+        Complex<T> const w = negative ? -z : z;
+        Complex<T> result = log(w + sqrt(w * w + T{1}));
+        if(negative)
+            result = -result;
+        return result;
+    }
+
+    //! acosh(z) = log(z + sqrt(z + 1) sqrt(z - 1)) (branch cut (-inf, 1) on the real axis).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto acosh(Complex<T> const& z) -> Complex<T>
+    {
+        return log(z + sqrt(z + T{1}) * sqrt(z - T{1}));
+    }
+
+    //! atanh(z) = (log(1 + z) - log(1 - z)) / 2.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto atanh(Complex<T> const& z) -> Complex<T>
+    {
+        return (log(T{1} + z) - log(T{1} - z)) / T{2};
+    }
+
+    //! asin(z) = -i asinh(iz).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto asin(Complex<T> const& z) -> Complex<T>
+    {
+        Complex<T> const s = asinh(Complex<T>{-z.imag(), z.real()});
+        return {s.imag(), -s.real()};
+    }
+
+    //! acos(z) = pi/2 - asin(z).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto acos(Complex<T> const& z) -> Complex<T>
+    {
+        Complex<T> const s = asin(z);
+        return {math::constants::pi_v<T> / T{2} - s.real(), -s.imag()};
+    }
+
+    //! atan(z) = -i atanh(iz).
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto atan(Complex<T> const& z) -> Complex<T>
+    {
+        Complex<T> const t = atanh(Complex<T>{-z.imag(), z.real()});
+        return {t.imag(), -t.real()};
+    }
+} // namespace alpaka

@@ -1,0 +1,168 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! alpaka::math::f(acc, args...): math functions in kernels. Each dispatches through math::trait::F<TImpl, TArg...>,
+//! where TImpl is the math implementation the accelerator names (ConceptMathF). Back-ends specialize the trait for
+//! float and double (native functions); every other type reaches the default, which makes an unqualified call so
+//! that argument-dependent lookup finds a user type's own sin/abs/... (seed 000 §13.3).
+
+#include "alpaka/core/Common.hpp"
+#include "alpaka/core/Concepts.hpp"
+
+#include <cmath>
+
+namespace alpaka::math
+{
+    //! Defines ConceptMath<Name>, trait::<Name><T, TArg> with an ADL default, and math::<name>(ctx, arg).
+    //! TStdUsing brings std::<name> in for the default when the standard library has it.
+#define ALPAKA_MATH_DEFINE_UNARY(Name, name, TStdUsing)                                                               \
+    struct ConceptMath##Name;                                                                                         \
+    namespace trait                                                                                                   \
+    {                                                                                                                 \
+        template<typename T, typename TArg, typename TSfinae = void>                                                  \
+        struct Name                                                                                                   \
+        {                                                                                                             \
+            ALPAKA_NO_HOST_ACC_WARNING                                                                                \
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArg const& arg)                                             \
+            {                                                                                                         \
+                TStdUsing;                                                                                            \
+                /* ADL: a compile error here means the type has no name(arg) in its namespace. */                    \
+                return name(arg);                                                                                     \
+            }                                                                                                         \
+        };                                                                                                            \
+    }                                                                                                                 \
+    ALPAKA_NO_HOST_ACC_WARNING                                                                                        \
+    template<typename T, typename TArg>                                                                               \
+    ALPAKA_FN_HOST_ACC auto name(T const& ctx, TArg const& arg)                                                       \
+    {                                                                                                                 \
+        using Impl = concepts::ImplementationBase<ConceptMath##Name, T>;                                              \
+        return trait::Name<Impl, TArg>{}(ctx, arg);                                                                   \
+    }
+
+    //! The same for functions of two arguments: math::<name>(ctx, a, b).
+#define ALPAKA_MATH_DEFINE_BINARY(Name, name, TStdUsing)                                                              \
+    struct ConceptMath##Name;                                                                                         \
+    namespace trait                                                                                                   \
+    {                                                                                                                 \
+        template<typename T, typename TArgA, typename TArgB, typename TSfinae = void>                                 \
+        struct Name                                                                                                   \
+        {                                                                                                             \
+            ALPAKA_NO_HOST_ACC_WARNING                                                                                \
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArgA const& a, TArgB const& b)                              \
+            {                                                                                                         \
+                TStdUsing;                                                                                            \
+                return name(a, b);                                                                                    \
+            }                                                                                                         \
+        };                                                                                                            \
+    }                                                                                                                 \
+    ALPAKA_NO_HOST_ACC_WARNING                                                                                        \
+    template<typename T, typename TArgA, typename TArgB>                                                              \
+    ALPAKA_FN_HOST_ACC auto name(T const& ctx, TArgA const& a, TArgB const& b)                                        \
+    {                                                                                                                 \
+        using Impl = concepts::ImplementationBase<ConceptMath##Name, T>;                                              \
+        return trait::Name<Impl, TArgA, TArgB>{}(ctx, a, b);                                                          \
+    }
+
+#define ALPAKA_MATH_STD(name) using std::name
+#define ALPAKA_MATH_NO_STD static_cast<void>(0)
+
+    ALPAKA_MATH_DEFINE_UNARY(Abs, abs, ALPAKA_MATH_STD(abs))
+    ALPAKA_MATH_DEFINE_UNARY(Acos, acos, ALPAKA_MATH_STD(acos))
+    ALPAKA_MATH_DEFINE_UNARY(Acosh, acosh, ALPAKA_MATH_STD(acosh))
+    ALPAKA_MATH_DEFINE_UNARY(Arg, arg, ALPAKA_MATH_NO_STD)
+    ALPAKA_MATH_DEFINE_UNARY(Asin, asin, ALPAKA_MATH_STD(asin))
+    ALPAKA_MATH_DEFINE_UNARY(Asinh, asinh, ALPAKA_MATH_STD(asinh))
+    ALPAKA_MATH_DEFINE_UNARY(Atan, atan, ALPAKA_MATH_STD(atan))
+    ALPAKA_MATH_DEFINE_UNARY(Atanh, atanh, ALPAKA_MATH_STD(atanh))
+    ALPAKA_MATH_DEFINE_UNARY(Cbrt, cbrt, ALPAKA_MATH_STD(cbrt))
+    ALPAKA_MATH_DEFINE_UNARY(Ceil, ceil, ALPAKA_MATH_STD(ceil))
+    ALPAKA_MATH_DEFINE_UNARY(Conj, conj, ALPAKA_MATH_NO_STD)
+    ALPAKA_MATH_DEFINE_UNARY(Cos, cos, ALPAKA_MATH_STD(cos))
+    ALPAKA_MATH_DEFINE_UNARY(Cosh, cosh, ALPAKA_MATH_STD(cosh))
+    ALPAKA_MATH_DEFINE_UNARY(Erf, erf, ALPAKA_MATH_STD(erf))
+    ALPAKA_MATH_DEFINE_UNARY(Exp, exp, ALPAKA_MATH_STD(exp))
+    ALPAKA_MATH_DEFINE_UNARY(Floor, floor, ALPAKA_MATH_STD(floor))
+    ALPAKA_MATH_DEFINE_UNARY(Isfinite, isfinite, ALPAKA_MATH_STD(isfinite))
+    ALPAKA_MATH_DEFINE_UNARY(Isinf, isinf, ALPAKA_MATH_STD(isinf))
+    ALPAKA_MATH_DEFINE_UNARY(Isnan, isnan, ALPAKA_MATH_STD(isnan))
+    ALPAKA_MATH_DEFINE_UNARY(Llround, llround, ALPAKA_MATH_STD(llround))
+    ALPAKA_MATH_DEFINE_UNARY(Log, log, ALPAKA_MATH_STD(log))
+    ALPAKA_MATH_DEFINE_UNARY(Log2, log2, ALPAKA_MATH_STD(log2))
+    ALPAKA_MATH_DEFINE_UNARY(Log10, log10, ALPAKA_MATH_STD(log10))
+    ALPAKA_MATH_DEFINE_UNARY(Lround, lround, ALPAKA_MATH_STD(lround))
+    ALPAKA_MATH_DEFINE_UNARY(Round, round, ALPAKA_MATH_STD(round))
+    ALPAKA_MATH_DEFINE_UNARY(Rsqrt, rsqrt, ALPAKA_MATH_NO_STD)
+    ALPAKA_MATH_DEFINE_UNARY(Sin, sin, ALPAKA_MATH_STD(sin))
+    ALPAKA_MATH_DEFINE_UNARY(Sinh, sinh, ALPAKA_MATH_STD(sinh))
+    ALPAKA_MATH_DEFINE_UNARY(Sqrt, sqrt, ALPAKA_MATH_STD(sqrt))
+    ALPAKA_MATH_DEFINE_UNARY(Tan, tan, ALPAKA_MATH_STD(tan))
+    ALPAKA_MATH_DEFINE_UNARY(Tanh, tanh, ALPAKA_MATH_STD(tanh))
+    ALPAKA_MATH_DEFINE_UNARY(Trunc, trunc, ALPAKA_MATH_STD(trunc))
+
+    ALPAKA_MATH_DEFINE_BINARY(Atan2, atan2, ALPAKA_MATH_STD(atan2))
+    ALPAKA_MATH_DEFINE_BINARY(Copysign, copysign, ALPAKA_MATH_STD(copysign))
+    ALPAKA_MATH_DEFINE_BINARY(Fmod, fmod, ALPAKA_MATH_STD(fmod))
+    ALPAKA_MATH_DEFINE_BINARY(Max, max, ALPAKA_MATH_STD(max))
+    ALPAKA_MATH_DEFINE_BINARY(Min, min, ALPAKA_MATH_STD(min))
+    ALPAKA_MATH_DEFINE_BINARY(Pow, pow, ALPAKA_MATH_STD(pow))
+    ALPAKA_MATH_DEFINE_BINARY(Remainder, remainder, ALPAKA_MATH_STD(remainder))
+
+#undef ALPAKA_MATH_DEFINE_UNARY
+#undef ALPAKA_MATH_DEFINE_BINARY
+#undef ALPAKA_MATH_STD
+#undef ALPAKA_MATH_NO_STD
+
+    //! x * y + z with one rounding.
+    struct ConceptMathFma;
+
+    namespace trait
+    {
+        template<typename T, typename TArgX, typename TArgY, typename TArgZ, typename TSfinae = void>
+        struct Fma
+        {
+            ALPAKA_NO_HOST_ACC_WARNING
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArgX const& x, TArgY const& y, TArgZ const& z)
+            {
+                using std::fma;
+                return fma(x, y, z);
+            }
+        };
+    } // namespace trait
+
+    ALPAKA_NO_HOST_ACC_WARNING
+    template<typename T, typename TArgX, typename TArgY, typename TArgZ>
+    ALPAKA_FN_HOST_ACC auto fma(T const& ctx, TArgX const& x, TArgY const& y, TArgZ const& z)
+    {
+        using Impl = concepts::ImplementationBase<ConceptMathFma, T>;
+        return trait::Fma<Impl, TArgX, TArgY, TArgZ>{}(ctx, x, y, z);
+    }
+
+    //! Sine and cosine of one argument at once (cheaper on GPUs).
+    struct ConceptMathSinCos;
+
+    namespace trait
+    {
+        template<typename T, typename TArg, typename TSfinae = void>
+        struct SinCos
+        {
+            ALPAKA_NO_HOST_ACC_WARNING
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
+            {
+                using std::cos;
+                using std::sin;
+                resultSin = sin(arg);
+                resultCos = cos(arg);
+            }
+        };
+    } // namespace trait
+
+    ALPAKA_NO_HOST_ACC_WARNING
+    template<typename T, typename TArg>
+    ALPAKA_FN_HOST_ACC auto sincos(T const& ctx, TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
+    {
+        using Impl = concepts::ImplementationBase<ConceptMathSinCos, T>;
+        trait::SinCos<Impl, TArg>{}(ctx, arg, resultSin, resultCos);
+    }
+} // namespace alpaka::math

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# Every test: the C++ suite on every enabled host back-end (with the header check, the compile-failure checks, the
+# examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+
+start=$SECONDS
+for preset in cpu-all asan-ubsan; do
+    echo "==== ${preset}"
+    cmake --workflow --preset "${preset}"
+    echo "==== ${preset} passed after $((SECONDS - start)) s"
+done

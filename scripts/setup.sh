@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# Installs what building and testing need on a Debian/Ubuntu machine; does nothing for what is already there.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ catch2 ccache python3 python3-pip)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")
+done
+
+if ((${#missing[@]} > 0)); then
+    echo "setup: installing ${missing[*]}"
+    sudo=""
+    if [[ $(id -u) -ne 0 ]]; then
+        command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    ${sudo} apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive ${sudo} apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+echo "setup: $(cmake --version | head -1), $(g++ --version | head -1)"

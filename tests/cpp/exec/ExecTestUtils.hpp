@@ -1,0 +1,160 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Helpers of the loop tests: accelerators of one dimensionality, work divisions within an accelerator's limits, and
+//! device buffers of visit counters read back on the host.
+
+#include <alpaka/alpaka.hpp>
+#include <alpaka/test/acc/TestAccs.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace exectest
+{
+    template<std::size_t TDim>
+    struct HasDim
+    {
+        template<typename TAcc>
+        using Fn = std::bool_constant<alpaka::Dim<TAcc>::value == TDim>;
+    };
+
+    //! The enabled accelerators of dimensionality TDim, for every test Idx type.
+    template<std::size_t TDim>
+    using AccsOfDim = alpaka::meta::Filter<alpaka::test::TestAccs, HasDim<TDim>::template Fn>;
+
+    using Accs1D = AccsOfDim<1u>;
+    using Accs2D = AccsOfDim<2u>;
+    using Accs3D = AccsOfDim<3u>;
+
+    template<typename TAcc>
+    using VecOf = alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
+
+    template<typename TAcc>
+    auto firstDev()
+    {
+        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
+    }
+
+    //! The given extents (3 components: z, y, x; the last Dim of them are used), with the threads per block and the
+    //! elements per thread clipped to TAcc's limits.
+    template<typename TAcc>
+    auto makeWorkDiv(
+        alpaka::Vec<alpaka::DimInt<3u>, std::size_t> const& blocks,
+        alpaka::Vec<alpaka::DimInt<3u>, std::size_t> const& threads,
+        alpaka::Vec<alpaka::DimInt<3u>, std::size_t> const& elems)
+        -> alpaka::WorkDivMembers<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>
+    {
+        using Dim = alpaka::Dim<TAcc>;
+        using Idx = alpaka::Idx<TAcc>;
+        constexpr std::size_t dim = Dim::value;
+        auto const props = alpaka::getAccDevProps<TAcc>(firstDev<TAcc>());
+        VecOf<TAcc> b;
+        VecOf<TAcc> t;
+        VecOf<TAcc> e;
+        for(std::size_t i = 0; i < dim; ++i)
+        {
+            b[i] = static_cast<Idx>(blocks[3u - dim + i]);
+            t[i] = static_cast<Idx>(threads[3u - dim + i]);
+            e[i] = static_cast<Idx>(elems[3u - dim + i]);
+        }
+        t = alpaka::elementwise_min(t, props.m_blockThreadExtentMax);
+        e = alpaka::elementwise_min(e, props.m_threadElemExtentMax);
+        auto const halveLargest = [](VecOf<TAcc>& v)
+        {
+            std::size_t largest = 0;
+            for(std::size_t i = 1; i < dim; ++i)
+                if(v[i] > v[largest])
+                    largest = i;
+            v[largest] = static_cast<Idx>(v[largest] / 2);
+        };
+        while(t.prod() > props.m_blockThreadCountMax)
+            halveLargest(t);
+        while(e.prod() > props.m_threadElemCountMax)
+            halveLargest(e);
+        return alpaka::WorkDivMembers<Dim, Idx>(b, t, e);
+    }
+
+    using Vec3 = alpaka::Vec<alpaka::DimInt<3u>, std::size_t>;
+
+    //! Work divisions for the loop tests, {blocks, threads, elements} per dimension (z, y, x): one or many
+    //! elements per thread, few and many threads, extents that divide nothing.
+    struct WorkDivSpec
+    {
+        Vec3 blocks;
+        Vec3 threads;
+        Vec3 elems;
+    };
+
+    inline auto workDivSpecs() -> std::vector<WorkDivSpec>
+    {
+        return {
+            {{1u, 1u, 1u}, {1u, 1u, 1u}, {1u, 1u, 1u}},
+            {{1u, 1u, 1u}, {1u, 2u, 4u}, {1u, 1u, 1u}},
+            {{2u, 2u, 3u}, {2u, 1u, 2u}, {1u, 3u, 5u}},
+            {{1u, 3u, 7u}, {1u, 1u, 1u}, {2u, 1u, 3u}},
+            {{3u, 1u, 2u}, {2u, 2u, 8u}, {1u, 2u, 4u}},
+            {{1u, 2u, 5u}, {3u, 1u, 3u}, {1u, 1u, 1u}},
+            {{2u, 1u, 16u}, {1u, 2u, 32u}, {3u, 1u, 2u}},
+            {{1u, 4u, 4u}, {2u, 4u, 4u}, {1u, 1u, 16u}}};
+    }
+
+    template<typename TWorkDiv>
+    auto describe(TWorkDiv const& workDiv) -> std::string
+    {
+        std::ostringstream os;
+        os << workDiv;
+        return os.str();
+    }
+
+    //! Copies a device buffer to a host vector (waits).
+    template<typename TQueue, typename TBuf>
+    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
+    {
+        using T = alpaka::Elem<TBuf>;
+        using Idx = alpaka::Idx<TBuf>;
+        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
+        std::vector<T> host(count);
+        auto view = alpaka::createView(
+            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
+            host.data(),
+            alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(count)});
+        alpaka::memcpy(queue, view, buf);
+        alpaka::wait(queue);
+        return host;
+    }
+
+    //! A zeroed device buffer of count elements (at least one, so that a zero-length test still has a pointer).
+    template<typename T, typename TAcc, typename TQueue>
+    auto zeroedBuf(TQueue& queue, std::size_t count)
+    {
+        using Idx = alpaka::Idx<TAcc>;
+        auto buf = alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), static_cast<Idx>(count == 0u ? 1u : count));
+        alpaka::memset(queue, buf, 0u);
+        return buf;
+    }
+
+    //! Linear index of the calling thread in the grid, row-major.
+    template<typename TAcc>
+    ALPAKA_FN_ACC auto linearGridThreadIdx(TAcc const& acc) -> alpaka::Idx<TAcc>
+    {
+        return alpaka::mapIdx<1u>(
+            alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc),
+            alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(acc))[0];
+    }
+
+    //! Linear index of the calling thread's block in the grid, row-major.
+    template<typename TAcc>
+    ALPAKA_FN_ACC auto linearBlockIdx(TAcc const& acc) -> alpaka::Idx<TAcc>
+    {
+        return alpaka::mapIdx<1u>(
+            alpaka::getIdx<alpaka::Grid, alpaka::Blocks>(acc),
+            alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(acc))[0];
+    }
+} // namespace exectest

@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+// allocAsyncBuf and allocAsyncBufIfSupported on every queue kind: the buffer is usable in queue order, and its
+// memory is released in queue order too, so a handle may go away while queued work still reads the memory.
+
+#include <alpaka/test/event/EventHostManualTrigger.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "MemTest.hpp"
+
+TEMPLATE_LIST_TEST_CASE("allocAsyncBuf is usable in queue order", "[mem][buf][async]", alpaka::test::TestQueues)
+{
+    using Fixture = alpaka::test::QueueTestFixture<TestType>;
+    using Dev = typename Fixture::Dev;
+    using Vec2 = alpaka::Vec<alpaka::DimInt<2u>, std::size_t>;
+    Fixture f;
+    Vec2 const extent{4u, 5u};
+
+    STATIC_REQUIRE(alpaka::hasAsyncBufSupport<Dev, alpaka::DimInt<2u>>);
+    auto buf = alpaka::allocAsyncBuf<std::int32_t, std::size_t>(f.m_queue, extent);
+    STATIC_REQUIRE(std::is_same_v<decltype(buf), alpaka::Buf<Dev, std::int32_t, alpaka::DimInt<2u>, std::size_t>>);
+    CHECK(alpaka::getExtents(buf) == extent);
+    CHECK(alpaka::getDev(buf) == f.m_dev);
+
+    alpaka::fill(f.m_queue, buf, std::int32_t{-3});
+    alpaka::fill(f.m_queue, buf, std::int32_t{9}, Vec2{2u, 5u});
+    auto const host = memtest::toHost(f.m_queue, buf);
+    for(std::size_t i = 0; i < host.size(); ++i)
+        CHECK(host[i] == (i < 10u ? 9 : -3));
+
+    auto fallback = alpaka::allocAsyncBufIfSupported<float, std::size_t>(f.m_queue, extent);
+    STATIC_REQUIRE(std::is_same_v<decltype(fallback), decltype(alpaka::allocBuf<float, std::size_t>(f.m_dev, extent))>);
+    CHECK(alpaka::getExtents(fallback) == extent);
+    alpaka::memset(f.m_queue, fallback, 0u);
+    CHECK(memtest::toHost(f.m_queue, fallback) == std::vector<float>(20u, 0.0f));
+}
+
+TEMPLATE_LIST_TEST_CASE(
+    "An async buffer may be dropped while queued work still uses it", "[mem][buf][async]", alpaka::test::TestQueues)
+{
+    using Fixture = alpaka::test::QueueTestFixture<TestType>;
+    using Dev = typename Fixture::Dev;
+    using Queue = typename Fixture::Queue;
+    Fixture f;
+    std::size_t const n = 1000u;
+
+    // On a non-blocking queue, hold the queue back so that everything below is still pending when the last handle
+    // goes away; a blocking queue has already run each task when enqueue returns.
+    alpaka::test::EventHostManualTrigger<Dev> gate(f.m_dev);
+    constexpr bool holdBack = !alpaka::test::IsBlockingQueue<Queue>::value;
+    if constexpr(holdBack)
+        alpaka::enqueue(f.m_queue, gate);
+
+    auto result = alpaka::allocBuf<std::int64_t, std::size_t>(memtest::devHost(), std::size_t{1});
+    result[0u] = 0;
+    {
+        auto buf = alpaka::allocAsyncBuf<std::int64_t, std::size_t>(f.m_queue, n);
+        alpaka::fill(f.m_queue, buf, std::int64_t{3});
+        if constexpr(std::is_same_v<Dev, alpaka::DevCpu>)
+        {
+            // A raw pointer does not keep the buffer alive: only the queue-ordered release does.
+            std::int64_t const* const p = alpaka::getPtrNative(buf);
+            std::int64_t* const out = alpaka::getPtrNative(result);
+            alpaka::enqueue(
+                f.m_queue,
+                [p, out, n]
+                {
+                    std::int64_t sum = 0;
+                    for(std::size_t i = 0; i < n; ++i)
+                        sum += p[i];
+                    *out = sum;
+                });
+        }
+        else
+        {
+            auto sum = alpaka::allocBuf<std::int64_t, std::size_t>(memtest::devHost(), n);
+            alpaka::memcpy(f.m_queue, sum, buf);
+            alpaka::enqueue(
+                f.m_queue,
+                [sum, out = alpaka::getPtrNative(result), n]() mutable
+                {
+                    std::int64_t total = 0;
+                    for(std::size_t i = 0; i < n; ++i)
+                        total += sum[i];
+                    *out = total;
+                });
+        }
+    } // the last handle of buf goes away here; ASan reports a use-after-free if this freed the memory at once
+    if constexpr(holdBack)
+    {
+        CHECK_FALSE(alpaka::empty(f.m_queue));
+        gate.trigger();
+    }
+    alpaka::wait(f.m_queue);
+    CHECK(result[0u] == 3 * static_cast<std::int64_t>(n));
+}

@@ -19,7 +19,8 @@ namespace alpaka::core::detail
     class ScopeLogStdOut
     {
     public:
-        explicit ScopeLogStdOut(std::string scope) : m_scope(std::move(scope))
+        explicit ScopeLogStdOut(std::string scope)
+            : m_scope(std::move(scope))
         {
             std::cout << "[+] " << m_scope << std::endl;
         }

@@ -27,7 +27,9 @@ namespace alpaka
     public:
         using value_type = T;
 
-        ALPAKA_FN_HOST_ACC constexpr Complex(T real = T{}, T imag = T{}) : m_real(real), m_imag(imag)
+        ALPAKA_FN_HOST_ACC constexpr Complex(T real = T{}, T imag = T{})
+            : m_real(real)
+            , m_imag(imag)
         {
         }
 
@@ -41,7 +43,9 @@ namespace alpaka
 
 #if !ALPAKA_RTC
         //! Interoperation with std::complex on the host.
-        constexpr Complex(std::complex<T> const& other) : m_real(other.real()), m_imag(other.imag())
+        constexpr Complex(std::complex<T> const& other)
+            : m_real(other.real())
+            , m_imag(other.imag())
         {
         }
 
@@ -152,22 +156,17 @@ namespace alpaka
         T m_imag;
     };
 
-    // Binary operators for complex ⊕ complex, complex ⊕ real and real ⊕ complex.
-#define ALPAKA_COMPLEX_BINARY_OPERATOR(op)                                                                            \
-    template<typename T>                                                                                              \
-    ALPAKA_FN_HOST_ACC constexpr auto operator op(Complex<T> a, Complex<T> const& b) -> Complex<T>                    \
-    {                                                                                                                 \
-        return a op## = b;                                                                                            \
-    }                                                                                                                 \
-    template<typename T>                                                                                              \
-    ALPAKA_FN_HOST_ACC constexpr auto operator op(Complex<T> a, T const& b) -> Complex<T>                             \
-    {                                                                                                                 \
-        return a op## = b;                                                                                            \
-    }                                                                                                                 \
-    template<typename T>                                                                                              \
-    ALPAKA_FN_HOST_ACC constexpr auto operator op(T const& a, Complex<T> const& b) -> Complex<T>                      \
-    {                                                                                                                 \
-        return Complex<T>(a) op## = b;                                                                                \
+    // Binary operators for complex ⊕ complex and complex ⊕ real.
+#define ALPAKA_COMPLEX_BINARY_OPERATOR(op)                                                                             \
+    template<typename T>                                                                                               \
+    ALPAKA_FN_HOST_ACC constexpr auto operator op(Complex<T> a, Complex<T> const& b)->Complex<T>                       \
+    {                                                                                                                  \
+        return a op## = b;                                                                                             \
+    }                                                                                                                  \
+    template<typename T>                                                                                               \
+    ALPAKA_FN_HOST_ACC constexpr auto operator op(Complex<T> a, T const& b)->Complex<T>                                \
+    {                                                                                                                  \
+        return a op## = b;                                                                                             \
     }
 
     ALPAKA_COMPLEX_BINARY_OPERATOR(+)
@@ -175,6 +174,32 @@ namespace alpaka
     ALPAKA_COMPLEX_BINARY_OPERATOR(*)
     ALPAKA_COMPLEX_BINARY_OPERATOR(/)
 #undef ALPAKA_COMPLEX_BINARY_OPERATOR
+
+    // real ⊕ complex: the real operand has no imaginary part that takes part (C99 Annex G, as libstdc++ and libc++
+    // implement std::complex), so signed zeros and infinities in the imaginary part come out as with std::complex.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto operator+(T const& a, Complex<T> const& b) -> Complex<T>
+    {
+        return {a + b.real(), b.imag()};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto operator-(T const& a, Complex<T> const& b) -> Complex<T>
+    {
+        return {a - b.real(), -b.imag()};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto operator*(T const& a, Complex<T> const& b) -> Complex<T>
+    {
+        return {a * b.real(), a * b.imag()};
+    }
+
+    template<typename T>
+    ALPAKA_FN_HOST_ACC constexpr auto operator/(T const& a, Complex<T> const& b) -> Complex<T>
+    {
+        return Complex<T>(a) /= b;
+    }
 
     template<typename T>
     ALPAKA_FN_HOST_ACC constexpr auto operator+(Complex<T> const& a) -> Complex<T>

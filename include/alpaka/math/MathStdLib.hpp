@@ -75,14 +75,14 @@ namespace alpaka::math
     namespace trait
     {
         // Unary functions that <cmath> provides for every arithmetic type.
-#define ALPAKA_MATH_STDLIB_UNARY(Name, name)                                                                          \
-    template<detail::Arithmetic TArg>                                                                                 \
-    struct Name<MathStdLib, TArg>                                                                                     \
-    {                                                                                                                 \
-        auto operator()(MathStdLib const&, TArg const& arg)                                                           \
-        {                                                                                                             \
-            return std::name(arg);                                                                                    \
-        }                                                                                                             \
+#define ALPAKA_MATH_STDLIB_UNARY(Name, name)                                                                           \
+    template<detail::Arithmetic TArg>                                                                                  \
+    struct Name<MathStdLib, TArg>                                                                                      \
+    {                                                                                                                  \
+        auto operator()(MathStdLib const&, TArg const& arg)                                                            \
+        {                                                                                                              \
+            return std::name(arg);                                                                                     \
+        }                                                                                                              \
     };
 
         ALPAKA_MATH_STDLIB_UNARY(Acos, acos)
@@ -116,14 +116,14 @@ namespace alpaka::math
 #undef ALPAKA_MATH_STDLIB_UNARY
 
         // Binary functions of <cmath> (mixed argument types promote like <cmath>).
-#define ALPAKA_MATH_STDLIB_BINARY(Name, name)                                                                         \
-    template<detail::Arithmetic TArgA, detail::Arithmetic TArgB>                                                      \
-    struct Name<MathStdLib, TArgA, TArgB>                                                                             \
-    {                                                                                                                 \
-        auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)                                           \
-        {                                                                                                             \
-            return std::name(a, b);                                                                                   \
-        }                                                                                                             \
+#define ALPAKA_MATH_STDLIB_BINARY(Name, name)                                                                          \
+    template<detail::Arithmetic TArgA, detail::Arithmetic TArgB>                                                       \
+    struct Name<MathStdLib, TArgA, TArgB>                                                                              \
+    {                                                                                                                  \
+        auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)                                             \
+        {                                                                                                              \
+            return std::name(a, b);                                                                                    \
+        }                                                                                                              \
     };
 
         ALPAKA_MATH_STDLIB_BINARY(Atan2, atan2)

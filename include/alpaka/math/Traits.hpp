@@ -17,56 +17,56 @@ namespace alpaka::math
 {
     //! Defines ConceptMath<Name>, trait::<Name><T, TArg> with an ADL default, and math::<name>(ctx, arg).
     //! TStdUsing brings std::<name> in for the default when the standard library has it.
-#define ALPAKA_MATH_DEFINE_UNARY(Name, name, TStdUsing)                                                               \
-    struct ConceptMath##Name;                                                                                         \
-    namespace trait                                                                                                   \
-    {                                                                                                                 \
-        template<typename T, typename TArg, typename TSfinae = void>                                                  \
-        struct Name                                                                                                   \
-        {                                                                                                             \
-            ALPAKA_NO_HOST_ACC_WARNING                                                                                \
-            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArg const& arg)                                             \
-            {                                                                                                         \
-                TStdUsing;                                                                                            \
-                /* ADL: a compile error here means the type has no name(arg) in its namespace. */                    \
-                return name(arg);                                                                                     \
-            }                                                                                                         \
-        };                                                                                                            \
-    }                                                                                                                 \
-    ALPAKA_NO_HOST_ACC_WARNING                                                                                        \
-    template<typename T, typename TArg>                                                                               \
-    ALPAKA_FN_HOST_ACC auto name(T const& ctx, TArg const& arg)                                                       \
-    {                                                                                                                 \
-        using Impl = concepts::ImplementationBase<ConceptMath##Name, T>;                                              \
-        return trait::Name<Impl, TArg>{}(ctx, arg);                                                                   \
+#define ALPAKA_MATH_DEFINE_UNARY(Name, name, TStdUsing)                                                                \
+    struct ConceptMath##Name;                                                                                          \
+    namespace trait                                                                                                    \
+    {                                                                                                                  \
+        template<typename T, typename TArg, typename TSfinae = void>                                                   \
+        struct Name                                                                                                    \
+        {                                                                                                              \
+            ALPAKA_NO_HOST_ACC_WARNING                                                                                 \
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArg const& x)                                                \
+            {                                                                                                          \
+                TStdUsing;                                                                                             \
+                /* ADL: a compile error here means the type has no name(x) in its namespace. */                        \
+                return name(x);                                                                                        \
+            }                                                                                                          \
+        };                                                                                                             \
+    }                                                                                                                  \
+    ALPAKA_NO_HOST_ACC_WARNING                                                                                         \
+    template<typename T, typename TArg>                                                                                \
+    ALPAKA_FN_HOST_ACC auto name(T const& ctx, TArg const& arg)                                                        \
+    {                                                                                                                  \
+        using Impl = concepts::ImplementationBase<ConceptMath##Name, T>;                                               \
+        return trait::Name<Impl, TArg>{}(ctx, arg);                                                                    \
     }
 
     //! The same for functions of two arguments: math::<name>(ctx, a, b).
-#define ALPAKA_MATH_DEFINE_BINARY(Name, name, TStdUsing)                                                              \
-    struct ConceptMath##Name;                                                                                         \
-    namespace trait                                                                                                   \
-    {                                                                                                                 \
-        template<typename T, typename TArgA, typename TArgB, typename TSfinae = void>                                 \
-        struct Name                                                                                                   \
-        {                                                                                                             \
-            ALPAKA_NO_HOST_ACC_WARNING                                                                                \
-            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArgA const& a, TArgB const& b)                              \
-            {                                                                                                         \
-                TStdUsing;                                                                                            \
-                return name(a, b);                                                                                    \
-            }                                                                                                         \
-        };                                                                                                            \
-    }                                                                                                                 \
-    ALPAKA_NO_HOST_ACC_WARNING                                                                                        \
-    template<typename T, typename TArgA, typename TArgB>                                                              \
-    ALPAKA_FN_HOST_ACC auto name(T const& ctx, TArgA const& a, TArgB const& b)                                        \
-    {                                                                                                                 \
-        using Impl = concepts::ImplementationBase<ConceptMath##Name, T>;                                              \
-        return trait::Name<Impl, TArgA, TArgB>{}(ctx, a, b);                                                          \
+#define ALPAKA_MATH_DEFINE_BINARY(Name, name, TStdUsing)                                                               \
+    struct ConceptMath##Name;                                                                                          \
+    namespace trait                                                                                                    \
+    {                                                                                                                  \
+        template<typename T, typename TArgA, typename TArgB, typename TSfinae = void>                                  \
+        struct Name                                                                                                    \
+        {                                                                                                              \
+            ALPAKA_NO_HOST_ACC_WARNING                                                                                 \
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArgA const& a, TArgB const& b)                               \
+            {                                                                                                          \
+                TStdUsing;                                                                                             \
+                return name(a, b);                                                                                     \
+            }                                                                                                          \
+        };                                                                                                             \
+    }                                                                                                                  \
+    ALPAKA_NO_HOST_ACC_WARNING                                                                                         \
+    template<typename T, typename TArgA, typename TArgB>                                                               \
+    ALPAKA_FN_HOST_ACC auto name(T const& ctx, TArgA const& a, TArgB const& b)                                         \
+    {                                                                                                                  \
+        using Impl = concepts::ImplementationBase<ConceptMath##Name, T>;                                               \
+        return trait::Name<Impl, TArgA, TArgB>{}(ctx, a, b);                                                           \
     }
 
 #define ALPAKA_MATH_STD(name) using std::name
-#define ALPAKA_MATH_NO_STD static_cast<void>(0)
+#define ALPAKA_MATH_NO_STD    static_cast<void>(0)
 
     ALPAKA_MATH_DEFINE_UNARY(Abs, abs, ALPAKA_MATH_STD(abs))
     ALPAKA_MATH_DEFINE_UNARY(Acos, acos, ALPAKA_MATH_STD(acos))

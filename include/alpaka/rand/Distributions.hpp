@@ -84,8 +84,7 @@ namespace alpaka::rand::distribution
     class UniformReal
     {
         static_assert(
-            std::is_same_v<T, float> || std::is_same_v<T, double>,
-            "UniformReal<T>: T must be float or double");
+            std::is_same_v<T, float> || std::is_same_v<T, double>, "UniformReal<T>: T must be float or double");
 
     public:
         template<typename TEngine>
@@ -114,8 +113,7 @@ namespace alpaka::rand::distribution
     class NormalReal
     {
         static_assert(
-            std::is_same_v<T, float> || std::is_same_v<T, double>,
-            "NormalReal<T>: T must be float or double");
+            std::is_same_v<T, float> || std::is_same_v<T, double>, "NormalReal<T>: T must be float or double");
 
     public:
         template<typename TEngine>

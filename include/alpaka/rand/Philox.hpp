@@ -74,7 +74,8 @@ namespace alpaka::rand
             return counter;
         }
 
-        //! Key and first counter of a stream: key = seed, counter = (block, block >> 32, subsequence, subsequence >> 32).
+        //! Key and first counter of a stream: key = seed, counter = (block, block >> 32, subsequence, subsequence >>
+        //! 32).
         ALPAKA_FN_HOST_ACC static constexpr auto makeKey(std::uint64_t seed) -> Key
         {
             return Key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
@@ -106,9 +107,7 @@ namespace alpaka::rand
         using result_type = ResultVector<std::uint32_t, 4>;
 
         ALPAKA_FN_HOST_ACC constexpr explicit Philox4x32x10Vector(
-            std::uint64_t seed = 0,
-            std::uint64_t subsequence = 0,
-            std::uint64_t offset = 0)
+            std::uint64_t seed = 0, std::uint64_t subsequence = 0, std::uint64_t offset = 0)
             : m_key(Stateless::makeKey(seed))
             , m_counter(Stateless::makeCounter(subsequence, offset))
         {
@@ -136,9 +135,7 @@ namespace alpaka::rand
         using result_type = std::uint32_t;
 
         ALPAKA_FN_HOST_ACC constexpr explicit Philox4x32x10(
-            std::uint64_t seed = 0,
-            std::uint64_t subsequence = 0,
-            std::uint64_t offset = 0)
+            std::uint64_t seed = 0, std::uint64_t subsequence = 0, std::uint64_t offset = 0)
             : m_key(Stateless::makeKey(seed))
             , m_counter(Stateless::makeCounter(subsequence, offset / 4))
             , m_block(Stateless::generate(m_counter, m_key))

@@ -25,11 +25,9 @@ namespace alpaka::rand
         template<>
         struct CreateDefault<RandDefault>
         {
-            ALPAKA_FN_HOST_ACC static auto createDefault(
-                RandDefault const&,
-                std::uint64_t seed,
-                std::uint64_t subsequence,
-                std::uint64_t offset) -> Philox4x32x10
+            ALPAKA_FN_HOST_ACC static auto
+            createDefault(RandDefault const&, std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset)
+                -> Philox4x32x10
             {
                 return Philox4x32x10(seed, subsequence, offset);
             }

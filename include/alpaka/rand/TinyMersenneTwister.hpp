@@ -21,7 +21,8 @@ namespace alpaka::rand
         static constexpr std::uint32_t mat2 = 0xfc78'ff1fu;
         static constexpr std::uint32_t tmat = 0x3793'fdffu;
 
-        ALPAKA_FN_HOST_ACC constexpr explicit TinyMersenneTwister32(std::uint32_t seed = 1) : m_status{seed, mat1, mat2, tmat}
+        ALPAKA_FN_HOST_ACC constexpr explicit TinyMersenneTwister32(std::uint32_t seed = 1)
+            : m_status{seed, mat1, mat2, tmat}
         {
             for(std::uint32_t i = 1; i < 8; ++i)
             {

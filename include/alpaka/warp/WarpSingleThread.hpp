@@ -69,7 +69,8 @@ namespace alpaka::warp
         struct Shfl<WarpSingleThread>
         {
             template<typename T>
-            ALPAKA_FN_HOST_ACC static auto shfl(WarpSingleThread const&, T const& value, std::int32_t, std::int32_t) -> T
+            ALPAKA_FN_HOST_ACC static auto
+            shfl(WarpSingleThread const&, T const& value, std::int32_t, std::int32_t) -> T
             {
                 return value;
             }
@@ -79,8 +80,8 @@ namespace alpaka::warp
         struct ShflUp<WarpSingleThread>
         {
             template<typename T>
-            ALPAKA_FN_HOST_ACC static auto shfl_up(WarpSingleThread const&, T const& value, std::uint32_t, std::int32_t)
-                -> T
+            ALPAKA_FN_HOST_ACC static auto
+            shfl_up(WarpSingleThread const&, T const& value, std::uint32_t, std::int32_t) -> T
             {
                 return value;
             }
@@ -90,8 +91,8 @@ namespace alpaka::warp
         struct ShflDown<WarpSingleThread>
         {
             template<typename T>
-            ALPAKA_FN_HOST_ACC static auto shfl_down(WarpSingleThread const&, T const& value, std::uint32_t, std::int32_t)
-                -> T
+            ALPAKA_FN_HOST_ACC static auto
+            shfl_down(WarpSingleThread const&, T const& value, std::uint32_t, std::int32_t) -> T
             {
                 return value;
             }
@@ -101,8 +102,8 @@ namespace alpaka::warp
         struct ShflXor<WarpSingleThread>
         {
             template<typename T>
-            ALPAKA_FN_HOST_ACC static auto shfl_xor(WarpSingleThread const&, T const& value, std::int32_t, std::int32_t)
-                -> T
+            ALPAKA_FN_HOST_ACC static auto
+            shfl_xor(WarpSingleThread const&, T const& value, std::int32_t, std::int32_t) -> T
             {
                 return value;
             }

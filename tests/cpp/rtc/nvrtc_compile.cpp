@@ -4,13 +4,13 @@
 // nvrtc_compile <source.cu> [NVRTC options...]: compiles a translation unit with NVRTC, prints the log and exits
 // non-zero when compilation fails or produces no PTX. No GPU is needed.
 
-#include <nvrtc.h>
-
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <vector>
+
+#include <nvrtc.h>
 
 auto main(int argc, char** argv) -> int
 {

@@ -61,9 +61,7 @@ namespace alpaka::detail::cpu
                 auto* const header = reinterpret_cast<Header*>(m_base + offset);
                 if(header->id == id)
                     return reinterpret_cast<std::byte*>(header) + header->dataOffset;
-                // The next header starts at the end of this variable rounded up, as allocate places it.
-                offset = static_cast<std::uint32_t>(
-                    (std::size_t{header->next} + alignof(Header) - 1u) / alignof(Header) * alignof(Header));
+                offset = header->next;
             }
             return nullptr;
         }
@@ -72,7 +70,7 @@ namespace alpaka::detail::cpu
         auto allocate(std::size_t id, std::size_t bytes, std::size_t alignment) -> void*
         {
             auto const align = [](std::size_t value, std::size_t to) { return (value + to - 1) / to * to; };
-            std::size_t const headerOffset = align(m_used, alignof(Header));
+            std::size_t const headerOffset = m_used; // kept aligned for a header
             std::size_t const dataOffset
                 = align(reinterpret_cast<std::uintptr_t>(m_base) + headerOffset + sizeof(Header), alignment)
                   - reinterpret_cast<std::uintptr_t>(m_base);
@@ -86,8 +84,9 @@ namespace alpaka::detail::cpu
             auto* const header = reinterpret_cast<Header*>(m_base + headerOffset);
             header->id = id;
             header->dataOffset = static_cast<std::uint32_t>(dataOffset - headerOffset);
-            header->next = static_cast<std::uint32_t>(end);
-            m_used = static_cast<std::uint32_t>(end);
+            // The next header goes after this variable, aligned; find walks the headers through `next`.
+            m_used = static_cast<std::uint32_t>(align(end, alignof(Header)));
+            header->next = m_used;
             return m_base + dataOffset;
         }
 

@@ -15,8 +15,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "alpaka_test/Buffers.hpp"
+
 namespace atomictest
 {
+    using alpaka_test::firstDev;
+    using alpaka_test::toDevice;
+    using alpaka_test::toHost;
+
     //! The 1-D accelerators the type matrix runs on.
     using Accs1D = alpaka::test::EnabledAccs<alpaka::DimInt<1u>, std::size_t>;
 
@@ -163,12 +169,6 @@ namespace atomictest
     template<typename TAcc>
     using VecOf = alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
 
-    template<typename TAcc>
-    auto firstDev()
-    {
-        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
-    }
-
     //! blocksPerDim^Dim blocks of up to threadsPerDim threads per dimension (within TAcc's limits, at most 256 in all).
     template<typename TAcc>
     auto makeWorkDiv(alpaka::Idx<TAcc> blocksPerDim, alpaka::Idx<TAcc> threadsPerDim)
@@ -190,34 +190,4 @@ namespace atomictest
             VecOf<TAcc>::all(blocksPerDim), threads, VecOf<TAcc>::ones());
     }
 
-    //! Copies a device buffer to a host vector (waits).
-    template<typename TQueue, typename TBuf>
-    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
-    {
-        using T = alpaka::Elem<TBuf>;
-        using Idx = alpaka::Idx<TBuf>;
-        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
-        std::vector<T> host(count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            host.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(count)});
-        alpaka::memcpy(queue, view, buf);
-        alpaka::wait(queue);
-        return host;
-    }
-
-    //! A device buffer holding a copy of values (waits).
-    template<typename TAcc, typename TQueue, typename T>
-    auto toDevice(TQueue& queue, std::vector<T> values)
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        auto const count = static_cast<Idx>(values.size());
-        auto buf = alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0), values.data(), alpaka::Vec<alpaka::DimInt<1u>, Idx>{count});
-        alpaka::memcpy(queue, buf, view);
-        alpaka::wait(queue);
-        return buf;
-    }
 } // namespace atomictest

@@ -13,8 +13,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "alpaka_test/Buffers.hpp"
+#include "alpaka_test/KernelIndices.hpp"
+
 namespace blocktest
 {
+    using alpaka_test::firstDev;
+    using alpaka_test::linearBlockIdx;
+    using alpaka_test::linearThreadIdx;
+    using alpaka_test::toHost;
+
     //! The most threads per block any test kernel here uses (their shared arrays are this long).
     inline constexpr std::size_t maxBlockThreads = 64u;
 
@@ -23,12 +31,6 @@ namespace blocktest
 
     template<typename TAcc>
     using VecOf = alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
-
-    template<typename TAcc>
-    auto firstDev()
-    {
-        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
-    }
 
     //! Up to perDim threads per dimension, within TAcc's limits and maxBlockThreads in total.
     template<typename TAcc>
@@ -60,24 +62,6 @@ namespace blocktest
             VecOf<TAcc>::all(blocksPerDim), blockThreadsUpTo<TAcc>(threadsPerDim), VecOf<TAcc>::ones());
     }
 
-    //! The block's index in the grid, row-major.
-    template<typename TAcc>
-    ALPAKA_FN_ACC auto linearBlockIdx(TAcc const& acc) -> alpaka::Idx<TAcc>
-    {
-        return alpaka::mapIdx<1u>(
-            alpaka::getIdx<alpaka::Grid, alpaka::Blocks>(acc),
-            alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(acc))[0];
-    }
-
-    //! The thread's index in its block, row-major.
-    template<typename TAcc>
-    ALPAKA_FN_ACC auto linearThreadIdx(TAcc const& acc) -> alpaka::Idx<TAcc>
-    {
-        return alpaka::mapIdx<1u>(
-            alpaka::getIdx<alpaka::Block, alpaka::Threads>(acc),
-            alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(acc))[0];
-    }
-
     template<typename TAcc>
     ALPAKA_FN_ACC auto blockThreadCount(TAcc const& acc) -> alpaka::Idx<TAcc>
     {
@@ -98,19 +82,4 @@ namespace blocktest
         return reinterpret_cast<std::uintptr_t>(p) % alignment == 0u;
     }
 
-    //! Copies count elements of a device buffer to the host (waits).
-    template<typename TQueue, typename TBuf>
-    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
-    {
-        using T = alpaka::Elem<TBuf>;
-        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
-        std::vector<T> host(count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            host.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, alpaka::Idx<TBuf>>{static_cast<alpaka::Idx<TBuf>>(count)});
-        alpaka::memcpy(queue, view, buf);
-        alpaka::wait(queue);
-        return host;
-    }
 } // namespace blocktest

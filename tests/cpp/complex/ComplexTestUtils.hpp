@@ -22,8 +22,16 @@
 #include <type_traits>
 #include <vector>
 
+#include "alpaka_test/Buffers.hpp"
+
 namespace complextest
 {
+    using alpaka_test::deviceBuf;
+    using alpaka_test::extentOf;
+    using alpaka_test::firstDev;
+    using alpaka_test::toDevice;
+    using alpaka_test::toHost;
+
     using Accs = alpaka::test::EnabledAccs<alpaka::DimInt<1u>, std::uint32_t>;
     using AccFloatPairs = alpaka::meta::CartesianProduct<std::tuple, Accs, std::tuple<float, double>>;
 
@@ -41,54 +49,6 @@ namespace complextest
     auto typeName() -> char const*
     {
         return sizeof(T) == 4u ? "float" : "double";
-    }
-
-    template<typename TAcc>
-    auto firstDev()
-    {
-        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
-    }
-
-    template<typename TAcc>
-    auto extentOf(std::size_t count) -> alpaka::Vec<alpaka::DimInt<1u>, alpaka::Idx<TAcc>>
-    {
-        return {static_cast<alpaka::Idx<TAcc>>(count)};
-    }
-
-    template<typename TQueue, typename TBuf>
-    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
-    {
-        using T = alpaka::Elem<TBuf>;
-        using Idx = alpaka::Idx<TBuf>;
-        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
-        std::vector<T> host(count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            host.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(count)});
-        alpaka::memcpy(queue, view, buf);
-        alpaka::wait(queue);
-        return host;
-    }
-
-    template<typename TAcc, typename TQueue, typename T>
-    auto toDevice(TQueue& queue, std::vector<T> values)
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        auto const count = static_cast<Idx>(values.size());
-        auto buf = alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0), values.data(), alpaka::Vec<alpaka::DimInt<1u>, Idx>{count});
-        alpaka::memcpy(queue, buf, view);
-        alpaka::wait(queue);
-        return buf;
-    }
-
-    template<typename T, typename TAcc>
-    auto deviceBuf(std::size_t count)
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        return alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), static_cast<Idx>(count));
     }
 
     //! Points off both axes, at least 0.25 from them: every branch cut of the functions (parts of the real or the

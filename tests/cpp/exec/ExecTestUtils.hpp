@@ -16,8 +16,16 @@
 #include <type_traits>
 #include <vector>
 
+#include "alpaka_test/Buffers.hpp"
+#include "alpaka_test/KernelIndices.hpp"
+
 namespace exectest
 {
+    using alpaka_test::firstDev;
+    using alpaka_test::linearBlockIdx;
+    using alpaka_test::linearGridThreadIdx;
+    using alpaka_test::toHost;
+
     template<std::size_t TDim>
     struct HasDim
     {
@@ -35,12 +43,6 @@ namespace exectest
 
     template<typename TAcc>
     using VecOf = alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
-
-    template<typename TAcc>
-    auto firstDev()
-    {
-        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
-    }
 
     //! The given extents (3 components: z, y, x; the last Dim of them are used), with the threads per block and the
     //! elements per thread clipped to TAcc's limits.
@@ -113,23 +115,6 @@ namespace exectest
         return os.str();
     }
 
-    //! Copies a device buffer to a host vector (waits).
-    template<typename TQueue, typename TBuf>
-    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
-    {
-        using T = alpaka::Elem<TBuf>;
-        using Idx = alpaka::Idx<TBuf>;
-        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
-        std::vector<T> host(count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            host.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(count)});
-        alpaka::memcpy(queue, view, buf);
-        alpaka::wait(queue);
-        return host;
-    }
-
     //! A zeroed device buffer of count elements (at least one, so that a zero-length test still has a pointer).
     template<typename T, typename TAcc, typename TQueue>
     auto zeroedBuf(TQueue& queue, std::size_t count)
@@ -140,21 +125,4 @@ namespace exectest
         return buf;
     }
 
-    //! Linear index of the calling thread in the grid, row-major.
-    template<typename TAcc>
-    ALPAKA_FN_ACC auto linearGridThreadIdx(TAcc const& acc) -> alpaka::Idx<TAcc>
-    {
-        return alpaka::mapIdx<1u>(
-            alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc),
-            alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(acc))[0];
-    }
-
-    //! Linear index of the calling thread's block in the grid, row-major.
-    template<typename TAcc>
-    ALPAKA_FN_ACC auto linearBlockIdx(TAcc const& acc) -> alpaka::Idx<TAcc>
-    {
-        return alpaka::mapIdx<1u>(
-            alpaka::getIdx<alpaka::Grid, alpaka::Blocks>(acc),
-            alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(acc))[0];
-    }
 } // namespace exectest

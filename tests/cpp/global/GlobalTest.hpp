@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 namespace globaltest
 {
@@ -29,13 +30,9 @@ namespace globaltest
         return alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0);
     }
 
-    //! Matches exception messages that contain text (Catch2 v2 and v3).
+    //! Matches exception messages that contain text.
     inline auto contains(std::string const& text)
     {
-#if defined(ALPAKA_TEST_CATCH2_V3)
-        return Catch::Matchers::ContainsSubstring(text);
-#else
-        return Catch::Matchers::Contains(text);
-#endif
+        return alpaka_test::containsSubstring(text);
     }
 } // namespace globaltest

@@ -20,8 +20,16 @@
 #include <type_traits>
 #include <vector>
 
+#include "alpaka_test/Buffers.hpp"
+
 namespace mathtest
 {
+    using alpaka_test::deviceBuf;
+    using alpaka_test::extentOf;
+    using alpaka_test::firstDev;
+    using alpaka_test::toDevice;
+    using alpaka_test::toHost;
+
     //! The math functions do not depend on the dimensionality: 1-D accelerators only (TestAccs would only multiply
     //! the build time).
     using Accs = alpaka::test::EnabledAccs<alpaka::DimInt<1u>, std::uint32_t>;
@@ -32,58 +40,6 @@ namespace mathtest
     //! The CPU back-ends call the very <cmath> functions the host reference calls.
     template<typename TAcc>
     inline constexpr bool isCpuAcc = std::is_same_v<alpaka::Dev<TAcc>, alpaka::DevCpu>;
-
-    template<typename TAcc>
-    auto firstDev()
-    {
-        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
-    }
-
-    //! One thread per element (the kernels loop with uniformElements, so any work division would do).
-    template<typename TAcc>
-    auto extentOf(std::size_t count) -> alpaka::Vec<alpaka::DimInt<1u>, alpaka::Idx<TAcc>>
-    {
-        return {static_cast<alpaka::Idx<TAcc>>(count)};
-    }
-
-    //! Copies a device buffer to a host vector (waits).
-    template<typename TQueue, typename TBuf>
-    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
-    {
-        using T = alpaka::Elem<TBuf>;
-        using Idx = alpaka::Idx<TBuf>;
-        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
-        std::vector<T> host(count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            host.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(count)});
-        alpaka::memcpy(queue, view, buf);
-        alpaka::wait(queue);
-        return host;
-    }
-
-    //! A device buffer holding a copy of values (waits).
-    template<typename TAcc, typename TQueue, typename T>
-    auto toDevice(TQueue& queue, std::vector<T> values)
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        auto const count = static_cast<Idx>(values.size());
-        auto buf = alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0), values.data(), alpaka::Vec<alpaka::DimInt<1u>, Idx>{count});
-        alpaka::memcpy(queue, buf, view);
-        alpaka::wait(queue);
-        return buf;
-    }
-
-    //! An uninitialised device buffer of count elements.
-    template<typename T, typename TAcc>
-    auto deviceBuf(std::size_t count)
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        return alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), static_cast<Idx>(count));
-    }
 
     //! The inputs of the unary functions: signed zeros, infinities, NaN, denormals, the normal extremes, values
     //! around 1, halfway cases of the rounding functions, multiples of pi, the overflow thresholds of exp, and

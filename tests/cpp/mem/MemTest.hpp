@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 namespace memtest
 {
@@ -43,11 +44,7 @@ namespace memtest
     //! Matches exception messages that contain text.
     inline auto contains(std::string const& text)
     {
-#if defined(ALPAKA_TEST_CATCH2_V3)
-        return Catch::Matchers::ContainsSubstring(text);
-#else
-        return Catch::Matchers::Contains(text);
-#endif
+        return alpaka_test::containsSubstring(text);
     }
 
     //! Calls f(index) for every index of extent in row-major order (once for a 0-D extent, never for an empty one).

@@ -14,8 +14,15 @@
 #include <tuple>
 #include <vector>
 
+#include "alpaka_test/Buffers.hpp"
+
 namespace randtest
 {
+    using alpaka_test::deviceBuf;
+    using alpaka_test::extentOf;
+    using alpaka_test::firstDev;
+    using alpaka_test::toHost;
+
     //! Random numbers do not depend on the dimensionality: 1-D accelerators only.
     using Accs = alpaka::test::EnabledAccs<alpaka::DimInt<1u>, std::uint32_t>;
     using AccFloatPairs = alpaka::meta::CartesianProduct<std::tuple, Accs, std::tuple<float, double>>;
@@ -24,41 +31,6 @@ namespace randtest
     auto typeName() -> char const*
     {
         return sizeof(T) == 4u ? "float" : "double";
-    }
-
-    template<typename TAcc>
-    auto firstDev()
-    {
-        return alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
-    }
-
-    template<typename TAcc>
-    auto extentOf(std::size_t count) -> alpaka::Vec<alpaka::DimInt<1u>, alpaka::Idx<TAcc>>
-    {
-        return {static_cast<alpaka::Idx<TAcc>>(count)};
-    }
-
-    template<typename TQueue, typename TBuf>
-    auto toHost(TQueue& queue, TBuf const& buf) -> std::vector<alpaka::Elem<TBuf>>
-    {
-        using T = alpaka::Elem<TBuf>;
-        using Idx = alpaka::Idx<TBuf>;
-        auto const count = static_cast<std::size_t>(alpaka::getExtentProduct(buf));
-        std::vector<T> host(count);
-        auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            host.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(count)});
-        alpaka::memcpy(queue, view, buf);
-        alpaka::wait(queue);
-        return host;
-    }
-
-    template<typename T, typename TAcc>
-    auto deviceBuf(std::size_t count)
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        return alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), static_cast<Idx>(count));
     }
 
     //! Mean, variance, skewness and excess kurtosis of a sample (two passes, in long double).

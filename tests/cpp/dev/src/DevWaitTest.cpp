@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 TEST_CASE("waitDevWaitsForAllQueues", "[dev]")
 {
@@ -88,7 +88,7 @@ TEST_CASE("waitDevRethrowsARecordedErrorOnce", "[dev]")
     alpaka::enqueue(failing, [&laterTaskRan] { laterTaskRan = true; });
     alpaka::enqueue(healthy, [&healthyTaskRan] { healthyTaskRan = true; });
 
-    auto const message = devtest::runtimeErrorMessage([&] { alpaka::wait(dev); });
+    auto const message = alpaka_test::runtimeErrorMessage([&] { alpaka::wait(dev); });
     CHECK(message == "host task failed in queue 'failing'");
     // wait(dev) still waited for everything: the later task of the failing queue and the other queue.
     CHECK(laterTaskRan);
@@ -110,7 +110,7 @@ TEST_CASE("waitQueueTakesTheErrorBeforeWaitDev", "[dev]")
     auto const dev = alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0);
     alpaka::QueueCpuNonBlocking queue(dev);
     alpaka::enqueue(queue, [] { throw std::runtime_error("reported by wait(queue)"); });
-    CHECK(devtest::runtimeErrorMessage([&] { alpaka::wait(queue); }) == "reported by wait(queue)");
+    CHECK(alpaka_test::runtimeErrorMessage([&] { alpaka::wait(queue); }) == "reported by wait(queue)");
     CHECK_NOTHROW(alpaka::wait(dev));
 }
 

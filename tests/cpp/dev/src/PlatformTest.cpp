@@ -14,8 +14,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 TEST_CASE("platformCpuHasOneDevice", "[dev]")
 {
@@ -41,9 +41,10 @@ TEST_CASE("getDevByIdxOutOfRangeNamesTheIndex", "[dev]")
     for(std::size_t const idx : {count, count + 1u, std::size_t{42}, std::numeric_limits<std::size_t>::max()})
     {
         INFO("index " << idx);
-        auto const message = devtest::runtimeErrorMessage([&] { std::ignore = alpaka::getDevByIdx(platform, idx); });
-        CHECK_THAT(message, devtest::containsSubstring(std::to_string(idx)));
-        CHECK_THAT(message, devtest::containsSubstring("index"));
+        auto const message
+            = alpaka_test::runtimeErrorMessage([&] { std::ignore = alpaka::getDevByIdx(platform, idx); });
+        CHECK_THAT(message, alpaka_test::containsSubstring(std::to_string(idx)));
+        CHECK_THAT(message, alpaka_test::containsSubstring("index"));
     }
 
     // The failed look-ups did not disturb the platform.

@@ -3,8 +3,8 @@
 #pragma once
 
 //! \file
-//! What the kernel tests share: the message of an expected std::runtime_error, a substring matcher for Catch2 v2
-//! and v3, device buffers read back on the host, where a failing launch reports its error.
+//! What the kernel tests share (besides alpaka_test/Errors.hpp): device buffers read back on the host, where a failing
+//! launch reports its error.
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/queue/Queue.hpp>
@@ -18,44 +18,12 @@
 #include <vector>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 namespace kerneltest
 {
-#if defined(ALPAKA_TEST_CATCH2_V3)
-    inline auto containsSubstring(std::string const& text)
-    {
-        return Catch::Matchers::ContainsSubstring(text);
-    }
-#else
-    inline auto containsSubstring(std::string const& text)
-    {
-        return Catch::Matchers::Contains(text);
-    }
-#endif
-
-    //! Runs fn, which must throw a std::runtime_error (or a type derived from it); returns its message.
-    template<typename TFn>
-    auto runtimeErrorMessage(TFn&& fn) -> std::string
-    {
-        try
-        {
-            std::forward<TFn>(fn)();
-        }
-        catch(std::runtime_error const& e)
-        {
-            return e.what();
-        }
-        catch(std::exception const& e)
-        {
-            FAIL("expected a std::runtime_error, caught another std::exception: " << e.what());
-        }
-        catch(...)
-        {
-            FAIL("expected a std::runtime_error, caught an exception of unknown type");
-        }
-        FAIL("expected a std::runtime_error, nothing was thrown");
-        return {};
-    }
+    using alpaka_test::containsSubstring;
+    using alpaka_test::runtimeErrorMessage;
 
     template<typename TQueue>
     inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;

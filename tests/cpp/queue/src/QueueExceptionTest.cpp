@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 namespace
 {
@@ -34,7 +34,7 @@ namespace
         std::string message;
         if constexpr(isBlocking<TQueue>)
         {
-            message = queuetest::runtimeErrorMessage([&] { alpaka::enqueue(queue, task); });
+            message = alpaka_test::runtimeErrorMessage([&] { alpaka::enqueue(queue, task); });
             enqueueAfter(queue);
             CHECK_NOTHROW(alpaka::wait(queue));
         }
@@ -43,7 +43,7 @@ namespace
             // Enqueueing does not run the task and does not throw.
             CHECK_NOTHROW(alpaka::enqueue(queue, task));
             enqueueAfter(queue);
-            message = queuetest::runtimeErrorMessage([&] { alpaka::wait(queue); });
+            message = alpaka_test::runtimeErrorMessage([&] { alpaka::wait(queue); });
         }
         return message;
     }
@@ -117,7 +117,7 @@ TEMPLATE_LIST_TEST_CASE("hostTaskExceptionKeepsItsType", "[queue]", alpaka::test
     }
     catch(std::exception const& e)
     {
-        CHECK_THAT(std::string(e.what()), queuetest::containsSubstring("logic error from a host task"));
+        CHECK_THAT(std::string(e.what()), alpaka_test::containsSubstring("logic error from a host task"));
     }
     CHECK_NOTHROW(alpaka::wait(queue));
 }
@@ -134,7 +134,7 @@ TEMPLATE_LIST_TEST_CASE("severalFailingHostTasks", "[queue]", alpaka::test::Test
         // Each enqueue reports its own task's error.
         for(int i = 0; i < 3; ++i)
         {
-            auto const message = queuetest::runtimeErrorMessage(
+            auto const message = alpaka_test::runtimeErrorMessage(
                 [&]
                 {
                     alpaka::enqueue(
@@ -159,7 +159,7 @@ TEMPLATE_LIST_TEST_CASE("severalFailingHostTasks", "[queue]", alpaka::test::Test
                     throw std::runtime_error("failure " + std::to_string(i));
                 });
         // The first error is reported first; after at most one wait per error the queue is clean.
-        auto const first = queuetest::runtimeErrorMessage([&] { alpaka::wait(queue); });
+        auto const first = alpaka_test::runtimeErrorMessage([&] { alpaka::wait(queue); });
         CHECK(first == "failure 0");
         int reports = 1;
         for(; reports <= 3; ++reports)

@@ -3,29 +3,27 @@
 #pragma once
 
 //! \file
-//! What the event tests share: the message of an expected std::runtime_error, a substring matcher for Catch2 v2
-//! and v3.
+//! Checking errors in tests: the message of an expected std::runtime_error, and a substring matcher that works with
+//! Catch2 v2 and v3.
+
+#include "alpaka_test/Catch.hpp"
 
 #include <exception>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
-#include "alpaka_test/Catch.hpp"
-
-namespace eventtest
+namespace alpaka_test
 {
+    //! Matches messages that contain text: CHECK_THAT(message, containsSubstring("...")).
+    inline auto containsSubstring(std::string const& text)
+    {
 #if defined(ALPAKA_TEST_CATCH2_V3)
-    inline auto containsSubstring(std::string const& text)
-    {
         return Catch::Matchers::ContainsSubstring(text);
-    }
 #else
-    inline auto containsSubstring(std::string const& text)
-    {
         return Catch::Matchers::Contains(text);
-    }
 #endif
+    }
 
     //! Runs fn, which must throw a std::runtime_error (or a type derived from it); returns its message.
     template<typename TFn>
@@ -50,4 +48,4 @@ namespace eventtest
         FAIL("expected a std::runtime_error, nothing was thrown");
         return {};
     }
-} // namespace eventtest
+} // namespace alpaka_test

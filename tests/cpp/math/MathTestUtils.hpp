@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "alpaka_test/Buffers.hpp"
+#include "alpaka_test/Mismatches.hpp"
 
 namespace mathtest
 {
@@ -170,29 +171,5 @@ namespace mathtest
         return os.str();
     }
 
-    //! Collects the first mismatches of one function for the failure message; counts all of them.
-    class Mismatches
-    {
-    public:
-        void add(std::string const& message)
-        {
-            if(m_count < 8u)
-                m_text += "\n  " + message;
-            ++m_count;
-        }
-
-        [[nodiscard]] auto count() const -> std::size_t
-        {
-            return m_count;
-        }
-
-        [[nodiscard]] auto text() const -> std::string const&
-        {
-            return m_text;
-        }
-
-    private:
-        std::size_t m_count = 0;
-        std::string m_text;
-    };
+    using alpaka_test::Mismatches;
 } // namespace mathtest

@@ -60,9 +60,7 @@ namespace alpaka_test
         auto const count = static_cast<Idx>(values.size());
         auto buf = alpaka::allocBuf<T, Idx>(firstDev<TAcc>(), count);
         auto view = alpaka::createView(
-            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0),
-            values.data(),
-            alpaka::Vec<alpaka::DimInt<1u>, Idx>{count});
+            alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0), values.data(), alpaka::Vec<alpaka::DimInt<1u>, Idx>{count});
         alpaka::memcpy(queue, buf, view);
         alpaka::wait(queue);
         return buf;

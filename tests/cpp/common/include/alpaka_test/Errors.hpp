@@ -6,12 +6,12 @@
 //! Checking errors in tests: the message of an expected std::runtime_error, and a substring matcher that works with
 //! Catch2 v2 and v3.
 
-#include "alpaka_test/Catch.hpp"
-
 #include <exception>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include "alpaka_test/Catch.hpp"
 
 namespace alpaka_test
 {

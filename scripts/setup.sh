@@ -5,7 +5,7 @@
 # Installs what building and testing need on a Debian/Ubuntu machine; does nothing for what is already there.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ catch2 ccache)
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")

@@ -13,16 +13,16 @@ namespace alpaka::meta
 {
     namespace detail
     {
-        template<typename TList, template<typename> class TPred>
+        template<typename TList, template<typename...> class TPred>
         struct FilterImpl;
 
-        template<template<typename...> class TList, typename... Ts, template<typename> class TPred>
+        template<template<typename...> class TList, typename... Ts, template<typename...> class TPred>
         struct FilterImpl<TList<Ts...>, TPred>
         {
             using type = Concatenate<TList<>, std::conditional_t<TPred<Ts>::value, TList<Ts>, TList<>>...>;
         };
     } // namespace detail
 
-    template<typename TList, template<typename> class TPred>
+    template<typename TList, template<typename...> class TPred>
     using Filter = typename detail::FilterImpl<TList, TPred>::type;
 } // namespace alpaka::meta

@@ -67,7 +67,7 @@ TEMPLATE_LIST_TEST_CASE(
             std::int64_t* const out = alpaka::getPtrNative(result);
             alpaka::enqueue(
                 f.m_queue,
-                [p, out, n]
+                [p, out]
                 {
                     std::int64_t sum = 0;
                     for(std::size_t i = 0; i < n; ++i)

@@ -73,13 +73,35 @@ endforeach()
 
 # Back-ends this version implements; enabling another one fails here with a clear message instead of deep inside
 # the headers.
-set(_alpaka_IMPLEMENTED_BACKENDS CPU_B_SEQ_T_SEQ)
+set(_alpaka_IMPLEMENTED_BACKENDS
+    CPU_B_SEQ_T_SEQ CPU_B_SEQ_T_THREADS CPU_B_SEQ_T_FIBERS CPU_B_OMP2_T_SEQ CPU_B_SEQ_T_OMP2 CPU_B_TBB_T_SEQ
+    ANY_BT_OMP5)
 foreach(_backend IN LISTS alpaka_ENABLED_BACKENDS)
     if(NOT _backend IN_LIST _alpaka_IMPLEMENTED_BACKENDS)
         message(FATAL_ERROR "alpaka_ACC_${_backend}_ENABLE: this back-end is not implemented in this version of alpaka "
                             "(available: ${_alpaka_IMPLEMENTED_BACKENDS})")
     endif()
 endforeach()
+
+# What the enabled back-ends link against.
+if(alpaka_ACC_CPU_B_OMP2_T_SEQ_ENABLE OR alpaka_ACC_CPU_B_SEQ_T_OMP2_ENABLE OR alpaka_ACC_ANY_BT_OMP5_ENABLE)
+    find_package(OpenMP REQUIRED COMPONENTS CXX)
+    target_link_libraries(${_alpaka_TARGET} INTERFACE OpenMP::OpenMP_CXX)
+endif()
+if(alpaka_ACC_ANY_BT_OMP5_ENABLE AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # Target regions run on the host: without this GCC would try to build them for the offload targets it was
+    # configured with (nvptx, amdgcn) and fail where their compilers are not installed.
+    target_compile_options(${_alpaka_TARGET} INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-foffload=disable>)
+    target_link_options(${_alpaka_TARGET} INTERFACE -foffload=disable)
+endif()
+if(alpaka_ACC_CPU_B_TBB_T_SEQ_ENABLE)
+    find_package(TBB REQUIRED)
+    target_link_libraries(${_alpaka_TARGET} INTERFACE TBB::tbb)
+endif()
+if(alpaka_ACC_CPU_B_SEQ_T_FIBERS_ENABLE)
+    find_package(Boost REQUIRED COMPONENTS fiber context)
+    target_link_libraries(${_alpaka_TARGET} INTERFACE Boost::fiber Boost::context)
+endif()
 
 if(NOT alpaka_ENABLED_BACKENDS)
     message(STATUS "alpaka: no back-end enabled (set one of the alpaka_ACC_<backend>_ENABLE options)")

@@ -4,6 +4,7 @@
 #
 # Every test: the C++ suite on every enabled host back-end (with the header check, the compile-failure checks, the
 # examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# (The `tsan` preset is run by hand for now: see README.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -5,7 +5,8 @@
 # Installs what building and testing need on a Debian/Ubuntu machine; does nothing for what is already there.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache)
+# The host back-ends need oneTBB, Boost.Fiber and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan).
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache libtbb-dev libboost-fiber-dev libomp-14-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")

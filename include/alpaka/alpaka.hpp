@@ -110,6 +110,12 @@
 // Host implementations of the kernel-side concepts
 #    include "alpaka/rand/RandStdLib.hpp"
 // Accelerators (each header is empty unless its back-end is enabled)
+#    include "alpaka/acc/AccCpuFibers.hpp"
+#    include "alpaka/acc/AccCpuOmp2Blocks.hpp"
+#    include "alpaka/acc/AccCpuOmp2Threads.hpp"
 #    include "alpaka/acc/AccCpuSerial.hpp"
+#    include "alpaka/acc/AccCpuTbbBlocks.hpp"
+#    include "alpaka/acc/AccCpuThreads.hpp"
+#    include "alpaka/acc/AccOmp5.hpp"
 #    include "alpaka/acc/TagAccIsEnabled.hpp"
 #endif

@@ -7,7 +7,9 @@
 //! static variables after it, each found again by its id.
 
 #include "alpaka/core/Common.hpp"
+#include "alpaka/detail/cpu/Parker.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -35,7 +37,9 @@ namespace alpaka::detail::cpu
         return arena.get();
     }
 
-    //! Static shared variables in a byte range: each entry is a header (id, size) followed by the variable.
+    //! Static shared variables in a byte range: each entry is a header (id, size) followed by the variable. find may
+    //! run concurrently with allocate (the end of the used range is published after the header it covers);
+    //! allocations must be serialized (LockedSharedVarArena does that for blocks with several threads).
     class SharedVarArena
     {
         struct Header
@@ -56,7 +60,8 @@ namespace alpaka::detail::cpu
         [[nodiscard]] auto find(std::size_t id) const -> void*
         {
             std::uint32_t offset = 0;
-            while(offset < m_used)
+            std::uint32_t const used = m_used.load(std::memory_order_acquire);
+            while(offset < used)
             {
                 auto* const header = reinterpret_cast<Header*>(m_base + offset);
                 if(header->id == id)
@@ -70,7 +75,7 @@ namespace alpaka::detail::cpu
         auto allocate(std::size_t id, std::size_t bytes, std::size_t alignment) -> void*
         {
             auto const align = [](std::size_t value, std::size_t to) { return (value + to - 1) / to * to; };
-            std::size_t const headerOffset = m_used; // kept aligned for a header
+            std::size_t const headerOffset = m_used.load(std::memory_order_relaxed); // kept aligned for a header
             std::size_t const dataOffset
                 = align(reinterpret_cast<std::uintptr_t>(m_base) + headerOffset + sizeof(Header), alignment)
                   - reinterpret_cast<std::uintptr_t>(m_base);
@@ -85,20 +90,68 @@ namespace alpaka::detail::cpu
             header->id = id;
             header->dataOffset = static_cast<std::uint32_t>(dataOffset - headerOffset);
             // The next header goes after this variable, aligned; find walks the headers through `next`.
-            m_used = static_cast<std::uint32_t>(align(end, alignof(Header)));
-            header->next = m_used;
+            auto const used = static_cast<std::uint32_t>(align(end, alignof(Header)));
+            header->next = used;
+            m_used.store(used, std::memory_order_release);
             return m_base + dataOffset;
         }
 
         //! Forgets all variables (the next block starts empty).
         void clear() noexcept
         {
-            m_used = 0;
+            m_used.store(0, std::memory_order_relaxed);
+        }
+
+        //! The variable with this id, allocated by the first caller.
+        auto findOrAllocate(std::size_t id, std::size_t bytes, std::size_t alignment) -> void*
+        {
+            void* const ptr = find(id);
+            return ptr != nullptr ? ptr : allocate(id, bytes, alignment);
         }
 
     private:
         std::byte* m_base;
         std::uint32_t m_capacity;
-        std::uint32_t m_used = 0;
+        std::atomic<std::uint32_t> m_used{0};
+    };
+
+    //! The static shared variables of a block whose threads declare them concurrently: lookups of existing variables
+    //! take no lock, the first declaration of a variable allocates under a spin lock (held for a few instructions).
+    class LockedSharedVarArena
+    {
+    public:
+        LockedSharedVarArena(std::byte* base, std::uint32_t capacity)
+            : m_arena(base, capacity)
+        {
+        }
+
+        auto findOrAllocate(std::size_t id, std::size_t bytes, std::size_t alignment) -> void*
+        {
+            if(void* const ptr = m_arena.find(id))
+                return ptr;
+            while(m_lock.test_and_set(std::memory_order_acquire))
+                while(m_lock.test(std::memory_order_relaxed))
+                    cpuRelax();
+            struct Unlock
+            {
+                std::atomic_flag& lock;
+
+                ~Unlock()
+                {
+                    lock.clear(std::memory_order_release);
+                }
+            } const unlock{m_lock};
+            return m_arena.findOrAllocate(id, bytes, alignment);
+        }
+
+        //! Only while no thread of the block runs (at the block-end barrier).
+        void clear() noexcept
+        {
+            m_arena.clear();
+        }
+
+    private:
+        SharedVarArena m_arena;
+        std::atomic_flag m_lock;
     };
 } // namespace alpaka::detail::cpu

@@ -84,10 +84,15 @@ namespace alpaka::detail::cpu
         return 0;
     }
 
-    //! Hardware threads of the machine (at least 1).
+    //! Hardware threads of the machine (at least 1). Asked once: glibc reads a file in /sys for it, which would cost
+    //! microseconds on every kernel launch that checks its work division.
     inline auto getHardwareThreadCount() -> std::size_t
     {
-        auto const n = std::thread::hardware_concurrency();
-        return n == 0 ? 1u : static_cast<std::size_t>(n);
+        static std::size_t const count = []
+        {
+            auto const n = std::thread::hardware_concurrency();
+            return n == 0 ? std::size_t{1} : static_cast<std::size_t>(n);
+        }();
+        return count;
     }
 } // namespace alpaka::detail::cpu

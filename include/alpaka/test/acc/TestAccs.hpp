@@ -14,6 +14,8 @@
 #include "alpaka/test/dim/TestDims.hpp"
 #include "alpaka/test/idx/TestIdxs.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <tuple>
 #include <type_traits>
@@ -87,9 +89,14 @@ namespace alpaka::test
         using AccGpuHipRtIfEnabled = int;
 #endif
 
+        //! Accelerators of the back-ends that get every Dim and Idx of the test matrix: serial, whose code paths for
+        //! dimensions and index types the other back-ends share.
         template<typename TDim, typename TIdx>
-        using AllAccs = std::tuple<
-            AccCpuSerialIfEnabled<TDim, TIdx>,
+        using FullMatrixAccs = std::tuple<AccCpuSerialIfEnabled<TDim, TIdx>>;
+
+        //! The other back-ends.
+        template<typename TDim, typename TIdx>
+        using OtherAccs = std::tuple<
             AccCpuThreadsIfEnabled<TDim, TIdx>,
             AccCpuFibersIfEnabled<TDim, TIdx>,
             AccCpuTbbBlocksIfEnabled<TDim, TIdx>,
@@ -99,31 +106,49 @@ namespace alpaka::test
             AccGpuCudaRtIfEnabled<TDim, TIdx>,
             AccGpuHipRtIfEnabled<TDim, TIdx>>;
 
-        template<typename TDimIdx>
+        template<typename TDim, typename TIdx>
+        using AllAccs = meta::Concatenate<FullMatrixAccs<TDim, TIdx>, OtherAccs<TDim, TIdx>>;
+
+        template<template<typename, typename> typename TAccs, typename TDimIdx>
         struct EnabledAccsOfPair;
 
-        template<typename TDim, typename TIdx>
-        struct EnabledAccsOfPair<std::tuple<TDim, TIdx>>
+        template<template<typename, typename> typename TAccs, typename TDim, typename TIdx>
+        struct EnabledAccsOfPair<TAccs, std::tuple<TDim, TIdx>>
         {
-            using type = meta::Filter<AllAccs<TDim, TIdx>, std::is_class>;
+            using type = meta::Filter<TAccs<TDim, TIdx>, std::is_class>;
         };
 
-        template<typename TPairs>
-        struct TestAccsImpl;
+        template<template<typename, typename> typename TAccs, typename TPairs>
+        struct AccsOfPairs;
 
-        template<typename... TPairs>
-        struct TestAccsImpl<std::tuple<TPairs...>>
+        template<template<typename, typename> typename TAccs, typename... TPairs>
+        struct AccsOfPairs<TAccs, std::tuple<TPairs...>>
         {
-            using type = meta::Concatenate<std::tuple<>, typename EnabledAccsOfPair<TPairs>::type...>;
+            using type = meta::Concatenate<std::tuple<>, typename EnabledAccsOfPair<TAccs, TPairs>::type...>;
         };
+
+        //! Dim and Idx pairs the other back-ends are tested with: each dimensionality class (0-D, 1-D, N-D) and each
+        //! index type once, which keeps the suite's build time linear in the number of back-ends.
+#if defined(ALPAKA_TEST_FULL_MATRIX)
+        using OtherPairs = meta::CartesianProduct<std::tuple, TestDims, TestIdxs>;
+#else
+        using OtherPairs = std::tuple<
+            std::tuple<DimInt<0u>, std::int32_t>,
+            std::tuple<DimInt<1u>, std::size_t>,
+            std::tuple<DimInt<3u>, std::int32_t>>;
+#endif
     } // namespace detail
 
     //! The enabled accelerators for a Dim and Idx, as a std::tuple of types.
     template<typename TDim, typename TIdx>
     using EnabledAccs = meta::Filter<detail::AllAccs<TDim, TIdx>, std::is_class>;
 
-    //! Every enabled accelerator for every Dim of TestDims and Idx of TestIdxs.
-    using TestAccs = typename detail::TestAccsImpl<meta::CartesianProduct<std::tuple, TestDims, TestIdxs>>::type;
+    //! The enabled accelerators the suite runs on: serial for every Dim of TestDims and Idx of TestIdxs, the other
+    //! back-ends for detail::OtherPairs (every pair too with ALPAKA_TEST_FULL_MATRIX).
+    using TestAccs = meta::Concatenate<
+        typename detail::AccsOfPairs<detail::FullMatrixAccs, meta::CartesianProduct<std::tuple, TestDims, TestIdxs>>::
+            type,
+        typename detail::AccsOfPairs<detail::OtherAccs, detail::OtherPairs>::type>;
 
     //! Prints "Accelerators enabled: AccCpuSerial<1,int> ...".
     template<typename TDim, typename TIdx>

@@ -33,10 +33,7 @@ namespace alpaka
         {
             static auto declareVar(BlockSharedMemStMember const& st) -> T&
             {
-                void* ptr = st.m_arena.find(TUniqueId);
-                if(ptr == nullptr)
-                    ptr = st.m_arena.allocate(TUniqueId, sizeof(T), alignof(T));
-                return *static_cast<T*>(ptr);
+                return *static_cast<T*>(st.m_arena.findOrAllocate(TUniqueId, sizeof(T), alignof(T)));
             }
         };
 

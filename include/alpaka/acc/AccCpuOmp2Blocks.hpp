@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! AccCpuOmp2Blocks<TDim, TIdx>: the blocks of the grid are the iterations of an OpenMP `for` loop, one thread per
+//! block. The loop's schedule is the kernel's (trait::OmpSchedule, or the kernel members ompScheduleKind and
+//! ompScheduleChunkSize), static by default. Enabled by ALPAKA_ACC_CPU_B_OMP2_T_SEQ_ENABLED.
+
+#if defined(ALPAKA_ACC_CPU_B_OMP2_T_SEQ_ENABLED)
+
+#    include "alpaka/acc/Tag.hpp"
+#    include "alpaka/core/Concepts.hpp"
+#    include "alpaka/core/OmpSchedule.hpp"
+#    include "alpaka/detail/cpu/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/Traits.hpp"
+#    include "alpaka/mem/fence/MemFenceCpu.hpp"
+
+#    include <algorithm>
+#    include <cstddef>
+#    include <cstdint>
+#    include <optional>
+#    include <tuple>
+#    include <type_traits>
+
+#    include <omp.h>
+
+namespace alpaka
+{
+    template<typename TDim, typename TIdx>
+    class AccCpuOmp2Blocks final
+        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>
+        , public concepts::Implements<ConceptAcc, AccCpuOmp2Blocks<TDim, TIdx>>
+    {
+    public:
+        using DimT = TDim;
+        using IdxT = TIdx;
+        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>::AccCpuOneThreadBase;
+    };
+
+    template<typename TDim, typename TIdx, typename TKernelFnObj, typename... TArgs>
+    using TaskKernelCpuOmp2Blocks = TaskKernelCpu<AccCpuOmp2Blocks<TDim, TIdx>, TKernelFnObj, TArgs...>;
+
+    namespace detail::cpu
+    {
+        //! The schedule a kernel asks for: trait::OmpSchedule if specialized, else the kernel's ompScheduleKind and
+        //! ompScheduleChunkSize members, else static (contiguous block ranges: best for streaming kernels).
+        template<typename TAcc, typename TTask>
+        auto ompScheduleOf(TTask const& task) -> omp::Schedule
+        {
+            auto const& kernel = task.kernelFnObj();
+            auto const fromTrait = std::apply(
+                [&](auto const&... args)
+                {
+                    return trait::OmpSchedule<std::remove_cvref_t<decltype(kernel)>, TAcc>::getOmpSchedule(
+                        kernel,
+                        getWorkDiv<Block, Threads>(task.workDiv()),
+                        getWorkDiv<Thread, Elems>(task.workDiv()),
+                        args...);
+                },
+                task.args());
+            if constexpr(!std::is_same_v<std::remove_cvref_t<decltype(fromTrait)>, trait::OmpScheduleNotSpecialized>)
+                return fromTrait;
+            else if constexpr(requires { kernel.ompScheduleKind; })
+            {
+                int chunk = 0;
+                if constexpr(requires { kernel.ompScheduleChunkSize; })
+                    chunk = static_cast<int>(kernel.ompScheduleChunkSize);
+                return omp::Schedule{static_cast<omp::Schedule::Kind>(kernel.ompScheduleKind), chunk};
+            }
+            else
+                return omp::Schedule{omp::Schedule::Static, 0};
+        }
+
+        //! Sets the calling thread's run-sched-var (an OpenMP ICV of this thread only) for the kernel's loop and
+        //! restores it afterwards. Runtime and NoSchedule leave it alone (OMP_SCHEDULE decides).
+        class ScopedOmpSchedule
+        {
+        public:
+            explicit ScopedOmpSchedule(omp::Schedule const schedule)
+            {
+                omp_get_schedule(&m_previousKind, &m_previousChunk);
+                if(schedule.kind == omp::Schedule::Static || schedule.kind == omp::Schedule::Dynamic
+                   || schedule.kind == omp::Schedule::Guided || schedule.kind == omp::Schedule::Auto)
+                    omp_set_schedule(static_cast<omp_sched_t>(schedule.kind), schedule.chunkSize);
+            }
+
+            ScopedOmpSchedule(ScopedOmpSchedule const&) = delete;
+            auto operator=(ScopedOmpSchedule const&) -> ScopedOmpSchedule& = delete;
+
+            ~ScopedOmpSchedule()
+            {
+                omp_set_schedule(m_previousKind, m_previousChunk);
+            }
+
+        private:
+            omp_sched_t m_previousKind{};
+            int m_previousChunk = 0;
+        };
+
+        template<typename TDim, typename TIdx>
+        struct CpuAccDescription<AccCpuOmp2Blocks<TDim, TIdx>>
+        {
+            using Acc = AccCpuOmp2Blocks<TDim, TIdx>;
+            using Tag = TagCpuOmp2Blocks;
+            static constexpr char const* name = "AccCpuOmp2Blocks";
+            static constexpr bool singleThread = true;
+
+            static auto blockThreadCountMax() -> std::size_t
+            {
+                return 1u;
+            }
+
+            static auto multiProcessorCount() -> std::size_t
+            {
+                return static_cast<std::size_t>(std::max(1, omp_get_max_threads()));
+            }
+
+            template<typename TTask>
+            static void launch(TTask const& task, FirstError& error)
+            {
+                auto const blocks = static_cast<std::ptrdiff_t>(blockCount(task));
+                ScopedOmpSchedule const schedule(ompScheduleOf<Acc>(task));
+#    pragma omp parallel if(blocks > 1)
+                {
+                    // Every thread of the team must reach the `for`, also one whose shared memory arena could not be
+                    // allocated.
+                    std::optional<OneThreadBlockRunner<Acc, TTask>> runner;
+                    try
+                    {
+                        runner.emplace(task, error);
+                    }
+                    catch(...)
+                    {
+                        error.capture();
+                    }
+#    pragma omp for schedule(runtime) nowait
+                    for(std::ptrdiff_t block = 0; block < blocks; ++block)
+                        if(runner)
+                            runner->run(static_cast<std::size_t>(block));
+                }
+            }
+        };
+    } // namespace detail::cpu
+
+    namespace trait
+    {
+        template<typename TDim, typename TIdx>
+        struct TagToAcc<TagCpuOmp2Blocks, TDim, TIdx>
+        {
+            using type = AccCpuOmp2Blocks<TDim, TIdx>;
+        };
+    } // namespace trait
+} // namespace alpaka
+
+#endif

@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! AccCpuTbbBlocks<TDim, TIdx>: the blocks of the grid are the iterations of a oneTBB parallel_for, one thread per
+//! block, on the calling thread's task arena (oneTBB's persistent workers). Enabled by
+//! ALPAKA_ACC_CPU_B_TBB_T_SEQ_ENABLED.
+
+#if defined(ALPAKA_ACC_CPU_B_TBB_T_SEQ_ENABLED)
+
+#    include "alpaka/acc/Tag.hpp"
+#    include "alpaka/core/Concepts.hpp"
+#    include "alpaka/detail/cpu/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/mem/fence/MemFenceCpu.hpp"
+
+#    include <algorithm>
+#    include <cstddef>
+
+#    include <tbb/blocked_range.h>
+#    include <tbb/parallel_for.h>
+#    include <tbb/task_arena.h>
+
+namespace alpaka
+{
+    template<typename TDim, typename TIdx>
+    class AccCpuTbbBlocks final
+        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>
+        , public concepts::Implements<ConceptAcc, AccCpuTbbBlocks<TDim, TIdx>>
+    {
+    public:
+        using DimT = TDim;
+        using IdxT = TIdx;
+        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>::AccCpuOneThreadBase;
+    };
+
+    template<typename TDim, typename TIdx, typename TKernelFnObj, typename... TArgs>
+    using TaskKernelCpuTbbBlocks = TaskKernelCpu<AccCpuTbbBlocks<TDim, TIdx>, TKernelFnObj, TArgs...>;
+
+    namespace detail::cpu
+    {
+        template<typename TDim, typename TIdx>
+        struct CpuAccDescription<AccCpuTbbBlocks<TDim, TIdx>>
+        {
+            using Acc = AccCpuTbbBlocks<TDim, TIdx>;
+            using Tag = TagCpuTbbBlocks;
+            static constexpr char const* name = "AccCpuTbbBlocks";
+            static constexpr bool singleThread = true;
+
+            static auto blockThreadCountMax() -> std::size_t
+            {
+                return 1u;
+            }
+
+            static auto multiProcessorCount() -> std::size_t
+            {
+                return static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+            }
+
+            template<typename TTask>
+            static void launch(TTask const& task, FirstError& error)
+            {
+                std::size_t const blocks = blockCount(task);
+                if(blocks == 1)
+                {
+                    runOneThreadBlocks<Acc>(task, 0u, 1u, error);
+                    return;
+                }
+                // Each range gets its own runner (one accelerator object and the worker's arena for all its blocks).
+                tbb::parallel_for(
+                    tbb::blocked_range<std::size_t>(0u, blocks),
+                    [&](tbb::blocked_range<std::size_t> const& range)
+                    { runOneThreadBlocks<Acc>(task, range.begin(), range.end(), error); });
+            }
+        };
+    } // namespace detail::cpu
+
+    namespace trait
+    {
+        template<typename TDim, typename TIdx>
+        struct TagToAcc<TagCpuTbbBlocks, TDim, TIdx>
+        {
+            using type = AccCpuTbbBlocks<TDim, TIdx>;
+        };
+    } // namespace trait
+} // namespace alpaka
+
+#endif

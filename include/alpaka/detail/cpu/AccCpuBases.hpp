@@ -1,0 +1,125 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! What the CPU accelerators are made of. AccCpuOneThreadBase: blocks of one thread (serial, OpenMP blocks, oneTBB);
+//! the thread-level and block-level atomics are plain operations because no other thread shares the block.
+//! AccCpuBlockThreadsBase: blocks of several threads (std::thread, OpenMP threads, fibers, OpenMP target), one
+//! accelerator object per block thread, all of a block pointing at the block's BlockThreadsState.
+
+#include "alpaka/atomic/AtomicCpu.hpp"
+#include "alpaka/atomic/AtomicHierarchy.hpp"
+#include "alpaka/atomic/AtomicNoOp.hpp"
+#include "alpaka/block/shared/dyn/BlockSharedMemDynMember.hpp"
+#include "alpaka/block/shared/st/BlockSharedMemStLocked.hpp"
+#include "alpaka/block/shared/st/BlockSharedMemStMember.hpp"
+#include "alpaka/block/sync/BlockSyncBarrier.hpp"
+#include "alpaka/block/sync/BlockSyncNoOp.hpp"
+#include "alpaka/detail/cpu/BlockBarrier.hpp"
+#include "alpaka/detail/cpu/BlockThreadsState.hpp"
+#include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/detail/cpu/SharedMemArena.hpp"
+#include "alpaka/idx/bt/IdxBtMember.hpp"
+#include "alpaka/idx/bt/IdxBtZero.hpp"
+#include "alpaka/idx/gb/IdxGbRef.hpp"
+#include "alpaka/intrinsic/IntrinsicCpu.hpp"
+#include "alpaka/math/MathStdLib.hpp"
+#include "alpaka/mem/fence/MemFenceCpu.hpp"
+#include "alpaka/rand/RandDefault.hpp"
+#include "alpaka/vec/Vec.hpp"
+#include "alpaka/warp/WarpSingleThread.hpp"
+#include "alpaka/workdiv/WorkDivMembers.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace alpaka::detail::cpu
+{
+    //! Only the back-ends' block loops construct accelerators (detail/cpu/BlockLoops.hpp).
+    struct CpuLaunchKey
+    {
+        explicit CpuLaunchKey() = default;
+    };
+
+    //! Holds the grid block index before the bases that refer to it are constructed.
+    template<typename TDim, typename TIdx>
+    struct GridBlockIdxHolder
+    {
+        Vec<TDim, TIdx> m_currentGridBlockIdx = Vec<TDim, TIdx>::zeros();
+    };
+
+    template<typename TDim, typename TIdx, typename TMemFence>
+    class AccCpuOneThreadBase
+        : public GridBlockIdxHolder<TDim, TIdx>
+        , public WorkDivMembers<TDim, TIdx>
+        , public IdxGbRef<TDim, TIdx>
+        , public IdxBtZero<TDim, TIdx>
+        , public AtomicHierarchy<AtomicCpu, AtomicNoOp, AtomicNoOp>
+        , public BlockSharedMemDynMember
+        , public BlockSharedMemStMember
+        , public BlockSyncNoOp
+        , public TMemFence
+        , public IntrinsicCpu
+        , public math::MathStdLib
+        , public rand::RandDefault
+        , public warp::WarpSingleThread
+    {
+        static_assert(std::is_integral_v<TIdx>, "CPU accelerators: the index type must be an integral type");
+
+    public:
+        //! sharedMem: this thread's arena of blockSharedMemBytes, reused block after block.
+        template<typename TWorkDiv>
+        AccCpuOneThreadBase(CpuLaunchKey, TWorkDiv const& workDiv, std::byte* sharedMem, std::uint32_t dynBytes)
+            : WorkDivMembers<TDim, TIdx>(workDiv)
+            , IdxGbRef<TDim, TIdx>(this->m_currentGridBlockIdx)
+            , BlockSharedMemDynMember(sharedMem, dynBytes)
+            , BlockSharedMemStMember(sharedMem + staticSharedOffset(dynBytes), staticSharedCapacity(dynBytes))
+        {
+        }
+
+        AccCpuOneThreadBase(AccCpuOneThreadBase const&) = delete;
+        auto operator=(AccCpuOneThreadBase const&) -> AccCpuOneThreadBase& = delete;
+    };
+
+    template<typename TDim, typename TIdx, typename TWait>
+    class AccCpuBlockThreadsBase
+        : public GridBlockIdxHolder<TDim, TIdx>
+        , public WorkDivMembers<TDim, TIdx>
+        , public IdxGbRef<TDim, TIdx>
+        , public IdxBtMember<TDim, TIdx>
+        // The threads of a block run concurrently, so block-level atomics are real atomics (relaxed: they do not pay
+        // for more ordering than grid-level ones); a thread is alone at its own level.
+        , public AtomicHierarchy<AtomicCpu, AtomicCpu, AtomicNoOp>
+        , public BlockSharedMemDynMember
+        , public BlockSharedMemStLocked<TWait>
+        , public BlockSyncBarrier<TWait>
+        , public MemFenceCpu
+        , public IntrinsicCpu
+        , public math::MathStdLib
+        , public rand::RandDefault
+        , public warp::WarpSingleThread
+    {
+        static_assert(std::is_integral_v<TIdx>, "CPU accelerators: the index type must be an integral type");
+
+    public:
+        template<typename TWorkDiv>
+        AccCpuBlockThreadsBase(
+            CpuLaunchKey,
+            TWorkDiv const& workDiv,
+            Vec<TDim, TIdx> const& blockThreadIdx,
+            BlockThreadsState<TWait>& block)
+            : WorkDivMembers<TDim, TIdx>(workDiv)
+            , IdxGbRef<TDim, TIdx>(this->m_currentGridBlockIdx)
+            , IdxBtMember<TDim, TIdx>(blockThreadIdx)
+            , BlockSharedMemDynMember(block.sharedMem, block.dynBytes)
+            , BlockSharedMemStLocked<TWait>(block)
+            , BlockSyncBarrier<TWait>(block.barrier)
+        {
+        }
+
+        AccCpuBlockThreadsBase(AccCpuBlockThreadsBase const&) = delete;
+        auto operator=(AccCpuBlockThreadsBase const&) -> AccCpuBlockThreadsBase& = delete;
+    };
+} // namespace alpaka::detail::cpu

@@ -1,0 +1,136 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The traits every CPU accelerator has, written once. A CPU accelerator specializes CpuAccDescription with its tag,
+//! name, block thread limit and how it runs a kernel task (launch); the traits below follow from it.
+
+#include "alpaka/acc/AccDevProps.hpp"
+#include "alpaka/acc/Tag.hpp"
+#include "alpaka/acc/Traits.hpp"
+#include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/dim/Traits.hpp"
+#include "alpaka/idx/Traits.hpp"
+#include "alpaka/kernel/KernelFunctionAttributes.hpp"
+#include "alpaka/kernel/Traits.hpp"
+#include "alpaka/platform/PlatformCpu.hpp"
+
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace alpaka
+{
+    template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+    class TaskKernelCpu;
+
+    namespace detail::cpu
+    {
+        //! Specialized by each CPU accelerator template:
+        //!   using Tag; static constexpr char const* name; static constexpr bool singleThread;
+        //!   static auto blockThreadCountMax() -> std::size_t; (threads a block may have)
+        //!   static auto multiProcessorCount() -> std::size_t; (blocks that run at the same time)
+        //!   template<typename TTask> static void launch(TTask const& task, FirstError& error);
+        template<typename TAcc>
+        struct CpuAccDescription;
+
+        template<typename TAcc>
+        concept CpuAccelerator = requires { typename CpuAccDescription<TAcc>::Tag; };
+    } // namespace detail::cpu
+
+    namespace trait
+    {
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct AccType<TAcc>
+        {
+            using type = TAcc;
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct IsSingleThreadAcc<TAcc> : std::bool_constant<detail::cpu::CpuAccDescription<TAcc>::singleThread>
+        {
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct GetAccDevProps<TAcc>
+        {
+            static auto getAccDevProps(DevCpu const& dev) -> AccDevProps<typename TAcc::DimT, typename TAcc::IdxT>
+            {
+                using TIdx = typename TAcc::IdxT;
+                using Description = detail::cpu::CpuAccDescription<TAcc>;
+                return detail::cpu::cpuAccDevProps<typename TAcc::DimT, TIdx>(
+                    dev,
+                    static_cast<TIdx>(Description::multiProcessorCount()),
+                    static_cast<TIdx>(Description::blockThreadCountMax()));
+            }
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct GetAccName<TAcc>
+        {
+            static auto getAccName() -> std::string
+            {
+                return detail::cpu::cpuAccName<typename TAcc::DimT, typename TAcc::IdxT>(
+                    detail::cpu::CpuAccDescription<TAcc>::name);
+            }
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct DevType<TAcc>
+        {
+            using type = DevCpu;
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct DimType<TAcc>
+        {
+            using type = typename TAcc::DimT;
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct IdxType<TAcc>
+        {
+            using type = typename TAcc::IdxT;
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct PlatformType<TAcc>
+        {
+            using type = PlatformCpu;
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+        struct CreateTaskKernel<TAcc, TWorkDiv, TKernelFnObj, TArgs...>
+        {
+            template<typename... TArgsFwd>
+            static auto createTaskKernel(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
+            {
+                return TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>(
+                    workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...);
+            }
+        };
+
+        //! CPU kernels have no compiled attributes beyond the back-end's limits.
+        template<detail::cpu::CpuAccelerator TAcc, typename TKernelFnObj, typename... TArgs>
+        struct FunctionAttributes<TAcc, DevCpu, TKernelFnObj, TArgs...>
+        {
+            static auto
+            getFunctionAttributes(DevCpu const& dev, TKernelFnObj const&, TArgs const&...) -> KernelFunctionAttributes
+            {
+                auto const props = GetAccDevProps<TAcc>::getAccDevProps(dev);
+                KernelFunctionAttributes attributes;
+                attributes.maxDynamicSharedSizeBytes = static_cast<int>(props.m_sharedMemSizeBytes);
+                attributes.maxThreadsPerBlock = static_cast<int>(props.m_blockThreadCountMax);
+                return attributes;
+            }
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct AccToTag<TAcc>
+        {
+            using type = typename detail::cpu::CpuAccDescription<TAcc>::Tag;
+        };
+    } // namespace trait
+} // namespace alpaka

@@ -1,0 +1,205 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! WorkerPool: the persistent OS threads of AccCpuThreads. run(n, fn) calls fn(0) on the calling thread and
+//! fn(1..n-1) on n-1 workers reserved for this call alone, so the threads of one block always run at the same time
+//! (they wait for each other at barriers) and two launches from different queues never wait for each other's
+//! workers. The pool grows to the largest number of workers used at once and never creates a thread per launch.
+//! An idle worker spins briefly, then yields, then sleeps on its futex: back-to-back launches find it awake.
+
+#include "alpaka/detail/cpu/Parker.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace alpaka::detail::cpu
+{
+    //! Waits until `word` no longer holds `old`: spins for spinDuration, yields for yieldDuration, then sleeps until a
+    //! notify_one/notify_all of `word`.
+    inline void waitWhileEquals(std::atomic<std::uint32_t> const& word, std::uint32_t old)
+    {
+        using Clock = std::chrono::steady_clock;
+        auto const start = Clock::now();
+        for(unsigned i = 1; word.load(std::memory_order_acquire) == old; ++i)
+        {
+            cpuRelax();
+            if(i % 64u != 0)
+                continue;
+            auto const elapsed = Clock::now() - start;
+            if(elapsed > Parker::spinDuration + Parker::yieldDuration)
+            {
+                while(word.load(std::memory_order_acquire) == old)
+                    word.wait(old, std::memory_order_acquire);
+                return;
+            }
+            if(elapsed > Parker::spinDuration)
+                std::this_thread::yield();
+        }
+    }
+
+    class WorkerPool
+    {
+        //! One call of run(): the function and how many workers have not finished it yet. Owned by the pool and
+        //! recycled, never destroyed while the pool lives: the last worker may still be inside notify_one() on
+        //! `remaining` when the launcher has already seen zero and returned.
+        struct Job
+        {
+            void (*invoke)(void* fn, std::uint32_t index) noexcept = nullptr;
+            void* fn = nullptr;
+            std::atomic<std::uint32_t> remaining{0};
+        };
+
+        struct Worker
+        {
+            std::atomic<std::uint32_t> sequence{0}; //!< bumped for each job handed to this worker
+            Job* job = nullptr;
+            std::uint32_t index = 0;
+            std::thread thread;
+        };
+
+    public:
+        static auto instance() -> WorkerPool&
+        {
+            static WorkerPool pool;
+            return pool;
+        }
+
+        WorkerPool(WorkerPool const&) = delete;
+        auto operator=(WorkerPool const&) -> WorkerPool& = delete;
+
+        ~WorkerPool()
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_stopping.store(true, std::memory_order_release);
+            for(auto& worker : m_workers)
+            {
+                worker->sequence.fetch_add(1u, std::memory_order_release);
+                worker->sequence.notify_one();
+            }
+            for(auto& worker : m_workers)
+                worker->thread.join();
+        }
+
+        //! Calls fn(i) for every i in [0, n) concurrently and returns when all have returned. fn must not throw.
+        template<typename TFn>
+        void run(std::uint32_t n, TFn& fn)
+        {
+            if(n <= 1)
+            {
+                if(n == 1)
+                    fn(0u);
+                return;
+            }
+            auto [workers, job] = reserve(n - 1u);
+            job->invoke = [](void* f, std::uint32_t index) noexcept { (*static_cast<TFn*>(f))(index); };
+            job->fn = &fn;
+            job->remaining.store(n - 1u, std::memory_order_relaxed);
+            for(std::uint32_t i = 0; i < n - 1u; ++i)
+            {
+                workers[i]->job = job;
+                workers[i]->index = i + 1u;
+                workers[i]->sequence.fetch_add(1u, std::memory_order_release);
+                workers[i]->sequence.notify_one();
+            }
+            fn(0u);
+            for(std::uint32_t left = job->remaining.load(std::memory_order_acquire); left != 0;
+                left = job->remaining.load(std::memory_order_acquire))
+                waitWhileEquals(job->remaining, left);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_idleJobs.push_back(job);
+        }
+
+        //! Workers started so far (for tests: the pool must not grow with the number of launches).
+        auto size() -> std::size_t
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            return m_workers.size();
+        }
+
+    private:
+        WorkerPool() = default;
+
+        //! Takes count idle workers, starting new ones when too few are idle, and a job record.
+        auto reserve(std::uint32_t count) -> std::pair<std::vector<Worker*>, Job*>
+        {
+            std::vector<Worker*> taken;
+            taken.reserve(count);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if(m_idleJobs.empty())
+            {
+                m_jobs.push_back(std::make_unique<Job>());
+                m_idleJobs.push_back(m_jobs.back().get());
+            }
+            while(taken.size() < count && !m_idle.empty())
+            {
+                taken.push_back(m_idle.back());
+                m_idle.pop_back();
+            }
+            try
+            {
+                while(taken.size() < count)
+                {
+                    auto worker = std::make_unique<Worker>();
+                    Worker* const raw = worker.get();
+                    m_workers.push_back(std::move(worker));
+                    try
+                    {
+                        raw->thread = std::thread([this, raw] { loop(*raw); });
+                    }
+                    catch(...)
+                    {
+                        m_workers.pop_back();
+                        throw;
+                    }
+                    taken.push_back(raw);
+                }
+            }
+            catch(...)
+            {
+                // std::thread failed (the system is out of threads): give the others back, report to the launcher.
+                m_idle.insert(m_idle.end(), taken.begin(), taken.end());
+                throw;
+            }
+            Job* const job = m_idleJobs.back();
+            m_idleJobs.pop_back();
+            return {std::move(taken), job};
+        }
+
+        void loop(Worker& worker) noexcept
+        {
+            std::uint32_t seen = 0;
+            for(;;)
+            {
+                waitWhileEquals(worker.sequence, seen);
+                seen = worker.sequence.load(std::memory_order_acquire);
+                if(m_stopping.load(std::memory_order_acquire))
+                    return;
+                Job* const job = worker.job;
+                job->invoke(job->fn, worker.index);
+                {
+                    // Idle again before the launcher learns that the job is done, so its next launch can reuse this
+                    // worker instead of starting a new one.
+                    std::lock_guard<std::mutex> lock(m_mutex);
+                    m_idle.push_back(&worker);
+                }
+                if(job->remaining.fetch_sub(1u, std::memory_order_acq_rel) == 1u)
+                    job->remaining.notify_one();
+            }
+        }
+
+        std::mutex m_mutex;
+        std::vector<std::unique_ptr<Worker>> m_workers;
+        std::vector<Worker*> m_idle;
+        std::vector<std::unique_ptr<Job>> m_jobs;
+        std::vector<Job*> m_idleJobs;
+        std::atomic<bool> m_stopping{false};
+    };
+} // namespace alpaka::detail::cpu

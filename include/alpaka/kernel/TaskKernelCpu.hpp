@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>: a kernel launch on a CPU accelerator. Creating it validates the work
+//! division and the shared memory request against TAcc's limits; running it hands the blocks to the back-end's launch
+//! (CpuAccDescription<TAcc>::launch) and rethrows the first exception a kernel thread threw, once all have stopped.
+
+#include "alpaka/acc/Traits.hpp"
+#include "alpaka/core/Debug.hpp"
+#include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#include "alpaka/detail/cpu/FirstError.hpp"
+#include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/workdiv/WorkDivMembers.hpp"
+
+#include <cstdint>
+#include <tuple>
+#include <utility>
+
+namespace alpaka
+{
+    template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+    class TaskKernelCpu final : public WorkDivMembers<typename TAcc::DimT, typename TAcc::IdxT>
+    {
+    public:
+        using WorkDiv = WorkDivMembers<typename TAcc::DimT, typename TAcc::IdxT>;
+
+        template<typename TWorkDiv, typename... TArgsFwd>
+        TaskKernelCpu(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
+            : WorkDiv(workDiv)
+            , m_kernelFnObj(kernelFnObj)
+            , m_args(std::forward<TArgsFwd>(args)...)
+            , m_dynSharedMemBytes(detail::cpu::checkCpuLaunch<TAcc>(workDiv, kernelFnObj, m_args))
+        {
+        }
+
+        //! Runs every block of the grid.
+        void operator()() const
+        {
+            ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("kernel on " << getAccName<TAcc>());
+            detail::cpu::runKernelReportingErrors<TAcc>(
+                [&]
+                {
+                    detail::cpu::FirstError error;
+                    detail::cpu::CpuAccDescription<TAcc>::launch(*this, error);
+                    error.rethrowIfAny();
+                });
+        }
+
+        [[nodiscard]] auto workDiv() const -> WorkDiv const&
+        {
+            return *this;
+        }
+
+        [[nodiscard]] auto dynSharedMemBytes() const -> std::uint32_t
+        {
+            return m_dynSharedMemBytes;
+        }
+
+        [[nodiscard]] auto kernelFnObj() const -> TKernelFnObj const&
+        {
+            return m_kernelFnObj;
+        }
+
+        [[nodiscard]] auto args() const -> std::tuple<TArgs...> const&
+        {
+            return m_args;
+        }
+
+        //! One kernel call by one block thread.
+        void runKernel(TAcc const& acc) const
+        {
+            std::apply([&](TArgs const&... args) { m_kernelFnObj(acc, args...); }, m_args);
+        }
+
+    private:
+        TKernelFnObj m_kernelFnObj;
+        std::tuple<TArgs...> m_args;
+        std::uint32_t m_dynSharedMemBytes;
+    };
+
+    namespace trait
+    {
+        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+        struct AccType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        {
+            using type = TAcc;
+        };
+
+        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+        struct DevType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        {
+            using type = DevCpu;
+        };
+
+        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+        struct DimType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        {
+            using type = typename TAcc::DimT;
+        };
+
+        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+        struct IdxType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        {
+            using type = typename TAcc::IdxT;
+        };
+    } // namespace trait
+} // namespace alpaka

@@ -10,6 +10,7 @@
 //! other threads of the block never deadlock.
 
 #include "alpaka/detail/cpu/Parker.hpp"
+#include "alpaka/detail/cpu/SysInfo.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -24,8 +25,7 @@ namespace alpaka::detail::cpu
         template<typename TDone>
         static void wait(TDone&& done, std::uint32_t participants)
         {
-            static unsigned const cores = std::thread::hardware_concurrency();
-            unsigned const spins = participants <= cores ? 4096u : 0u;
+            unsigned const spins = participants <= getHardwareThreadCount() ? 4096u : 0u;
             for(unsigned i = 0; i < spins; ++i)
             {
                 if(done())

@@ -17,7 +17,6 @@
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/Traits.hpp"
-#    include "alpaka/mem/fence/MemFenceCpu.hpp"
 
 #    include <algorithm>
 #    include <cstddef>
@@ -32,13 +31,13 @@ namespace alpaka
 {
     template<typename TDim, typename TIdx>
     class AccCpuOmp2Blocks final
-        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>
+        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, true>
         , public concepts::Implements<ConceptAcc, AccCpuOmp2Blocks<TDim, TIdx>>
     {
     public:
         using DimT = TDim;
         using IdxT = TIdx;
-        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>::AccCpuOneThreadBase;
+        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, true>::AccCpuOneThreadBase;
     };
 
     template<typename TDim, typename TIdx, typename TKernelFnObj, typename... TArgs>

@@ -14,7 +14,6 @@
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
-#    include "alpaka/mem/fence/MemFenceCpuSerial.hpp"
 
 #    include <cstddef>
 #    include <cstdint>
@@ -24,13 +23,13 @@ namespace alpaka
     template<typename TDim, typename TIdx>
     class AccCpuSerial final
         // Blocks run one after another: only grid-level atomics (other kernels, the host) need to be atomic.
-        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpuSerial>
+        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, false>
         , public concepts::Implements<ConceptAcc, AccCpuSerial<TDim, TIdx>>
     {
     public:
         using DimT = TDim;
         using IdxT = TIdx;
-        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpuSerial>::AccCpuOneThreadBase;
+        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, false>::AccCpuOneThreadBase;
     };
 
     template<typename TDim, typename TIdx, typename TKernelFnObj, typename... TArgs>

@@ -15,7 +15,6 @@
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
-#    include "alpaka/mem/fence/MemFenceCpu.hpp"
 
 #    include <algorithm>
 #    include <cstddef>
@@ -28,13 +27,13 @@ namespace alpaka
 {
     template<typename TDim, typename TIdx>
     class AccCpuTbbBlocks final
-        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>
+        : public detail::cpu::AccCpuOneThreadBase<TDim, TIdx, true>
         , public concepts::Implements<ConceptAcc, AccCpuTbbBlocks<TDim, TIdx>>
     {
     public:
         using DimT = TDim;
         using IdxT = TIdx;
-        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, MemFenceCpu>::AccCpuOneThreadBase;
+        using detail::cpu::AccCpuOneThreadBase<TDim, TIdx, true>::AccCpuOneThreadBase;
     };
 
     template<typename TDim, typename TIdx, typename TKernelFnObj, typename... TArgs>

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "AtomicTestUtils.hpp"
@@ -207,4 +208,23 @@ TEMPLATE_LIST_TEST_CASE("the threads of a block update shared counters", "[atomi
         CHECK(r[4] == 0u);
         CHECK(r[5] == total);
     }
+}
+
+// The contention tests above catch a missing atomic only when two threads happen to collide; this pins the mapping:
+// a level may be a plain operation only where nobody else can be at that level at the same time.
+TEMPLATE_LIST_TEST_CASE("atomics are real at every level where threads meet", "[atomic]", alpaka::test::TestAccs)
+{
+    using Acc = TestType;
+    using ThreadAtomic = alpaka::concepts::ImplementationBase<alpaka::ConceptAtomicThreads, Acc>;
+    using BlockAtomic = alpaka::concepts::ImplementationBase<alpaka::ConceptAtomicBlocks, Acc>;
+    using GridAtomic = alpaka::concepts::ImplementationBase<alpaka::ConceptAtomicGrids, Acc>;
+    INFO(alpaka::getAccName<Acc>());
+
+    auto const props = alpaka::getAccDevProps<Acc>(atomictest::firstDev<Acc>());
+    CHECK(!std::is_same_v<GridAtomic, alpaka::AtomicNoOp>);
+    if(props.m_blockThreadCountMax > 1)
+        CHECK(!std::is_same_v<ThreadAtomic, alpaka::AtomicNoOp>);
+    // Only the serial back-end runs the blocks of a grid one after another on one thread.
+    if constexpr(!std::is_same_v<alpaka::AccToTag<Acc>, alpaka::TagCpuSerial>)
+        CHECK(!std::is_same_v<BlockAtomic, alpaka::AtomicNoOp>);
 }

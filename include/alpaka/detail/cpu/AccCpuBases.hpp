@@ -3,10 +3,13 @@
 #pragma once
 
 //! \file
-//! What the CPU accelerators are made of. AccCpuOneThreadBase: blocks of one thread (serial, OpenMP blocks, oneTBB);
-//! the thread-level and block-level atomics are plain operations because no other thread shares the block.
+//! What the CPU accelerators are made of. The atomic hierarchy levels name who else may touch the same address at the
+//! same time: hierarchy::Threads the other threads of the block, hierarchy::Blocks the other blocks of the grid,
+//! hierarchy::Grids other grids (kernels running concurrently from other queues), so grid atomics are always real.
+//! AccCpuOneThreadBase: blocks of one thread (serial, OpenMP blocks, oneTBB); thread atomics are plain operations,
+//! block atomics are real only where blocks run concurrently (TBlocksRunConcurrently; not on the serial back-end).
 //! AccCpuBlockThreadsBase: blocks of several threads (std::thread, OpenMP threads, fibers, OpenMP target), one
-//! accelerator object per block thread, all of a block pointing at the block's BlockThreadsState.
+//! accelerator object per block thread, all of a block pointing at the block's BlockThreadsState; every level is real.
 
 #include "alpaka/atomic/AtomicCpu.hpp"
 #include "alpaka/atomic/AtomicHierarchy.hpp"
@@ -26,6 +29,7 @@
 #include "alpaka/intrinsic/IntrinsicCpu.hpp"
 #include "alpaka/math/MathStdLib.hpp"
 #include "alpaka/mem/fence/MemFenceCpu.hpp"
+#include "alpaka/mem/fence/MemFenceCpuSerial.hpp"
 #include "alpaka/rand/RandDefault.hpp"
 #include "alpaka/vec/Vec.hpp"
 #include "alpaka/warp/WarpSingleThread.hpp"
@@ -50,17 +54,20 @@ namespace alpaka::detail::cpu
         Vec<TDim, TIdx> m_currentGridBlockIdx = Vec<TDim, TIdx>::zeros();
     };
 
-    template<typename TDim, typename TIdx, typename TMemFence>
+    template<typename TDim, typename TIdx, bool TBlocksRunConcurrently>
     class AccCpuOneThreadBase
         : public GridBlockIdxHolder<TDim, TIdx>
         , public WorkDivMembers<TDim, TIdx>
         , public IdxGbRef<TDim, TIdx>
         , public IdxBtZero<TDim, TIdx>
-        , public AtomicHierarchy<AtomicCpu, AtomicNoOp, AtomicNoOp>
+        , public AtomicHierarchy<
+              AtomicCpu,
+              std::conditional_t<TBlocksRunConcurrently, AtomicCpu, AtomicNoOp>,
+              AtomicNoOp>
         , public BlockSharedMemDynMember
         , public BlockSharedMemStMember
         , public BlockSyncNoOp
-        , public TMemFence
+        , public std::conditional_t<TBlocksRunConcurrently, MemFenceCpu, MemFenceCpuSerial>
         , public IntrinsicCpu
         , public math::MathStdLib
         , public rand::RandDefault
@@ -89,9 +96,8 @@ namespace alpaka::detail::cpu
         , public WorkDivMembers<TDim, TIdx>
         , public IdxGbRef<TDim, TIdx>
         , public IdxBtMember<TDim, TIdx>
-        // The threads of a block run concurrently, so block-level atomics are real atomics (relaxed: they do not pay
-        // for more ordering than grid-level ones); a thread is alone at its own level.
-        , public AtomicHierarchy<AtomicCpu, AtomicCpu, AtomicNoOp>
+        // The threads of a block run concurrently (and on OpenMP target so do the blocks): every level is atomic.
+        , public AtomicHierarchy<AtomicCpu, AtomicCpu, AtomicCpu>
         , public BlockSharedMemDynMember
         , public BlockSharedMemStLocked<TWait>
         , public BlockSyncBarrier<TWait>

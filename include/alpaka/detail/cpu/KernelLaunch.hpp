@@ -34,7 +34,9 @@ namespace alpaka::detail::cpu
     auto checkCpuLaunch(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, std::tuple<TArgs...> const& args)
         -> std::uint32_t
     {
-        auto const props = getAccDevProps<TAcc>(getDevByIdx(PlatformCpu{}, 0));
+        // The limits never change while the process runs; asking for them once keeps the device lookup and the
+        // memory size system call out of every launch.
+        static auto const props = getAccDevProps<TAcc>(getDevByIdx(PlatformCpu{}, 0));
         detail::throwIfInvalidWorkDiv(props, workDiv, getAccName<TAcc>());
         std::size_t const dynBytes = std::apply(
             [&](TArgs const&... unpacked)

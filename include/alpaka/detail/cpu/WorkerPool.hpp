@@ -17,7 +17,6 @@
 #include <memory>
 #include <mutex>
 #include <thread>
-#include <utility>
 #include <vector>
 
 namespace alpaka::detail::cpu
@@ -98,17 +97,8 @@ namespace alpaka::detail::cpu
                     fn(0u);
                 return;
             }
-            auto [workers, job] = reserve(n - 1u);
-            job->invoke = [](void* f, std::uint32_t index) noexcept { (*static_cast<TFn*>(f))(index); };
-            job->fn = &fn;
-            job->remaining.store(n - 1u, std::memory_order_relaxed);
-            for(std::uint32_t i = 0; i < n - 1u; ++i)
-            {
-                workers[i]->job = job;
-                workers[i]->index = i + 1u;
-                workers[i]->sequence.fetch_add(1u, std::memory_order_release);
-                workers[i]->sequence.notify_one();
-            }
+            Job* const job
+                = dispatch(n - 1u, [](void* f, std::uint32_t index) noexcept { (*static_cast<TFn*>(f))(index); }, &fn);
             fn(0u);
             for(std::uint32_t left = job->remaining.load(std::memory_order_acquire); left != 0;
                 left = job->remaining.load(std::memory_order_acquire))
@@ -127,50 +117,51 @@ namespace alpaka::detail::cpu
     private:
         WorkerPool() = default;
 
-        //! Takes count idle workers, starting new ones when too few are idle, and a job record.
-        auto reserve(std::uint32_t count) -> std::pair<std::vector<Worker*>, Job*>
+        //! Hands fn(1..count) to count idle workers, starting new ones first when too few are idle, and returns the
+        //! job record the workers count down. All workers are secured before any is handed the job: the threads of a
+        //! block wait for each other, so a launch must never start with part of them.
+        auto dispatch(std::uint32_t count, void (*invoke)(void*, std::uint32_t) noexcept, void* fn) -> Job*
         {
-            std::vector<Worker*> taken;
-            taken.reserve(count);
             std::lock_guard<std::mutex> lock(m_mutex);
+            while(m_idle.size() < count)
+            {
+                m_workers.push_back(std::make_unique<Worker>());
+                Worker* const raw = m_workers.back().get();
+                // m_idle never holds more than every worker: with this capacity neither the push below nor a worker's
+                // own push in loop() can throw.
+                m_idle.reserve(m_workers.size());
+                try
+                {
+                    raw->thread = std::thread([this, raw] { loop(*raw); });
+                }
+                catch(...)
+                {
+                    // std::system_error: the system is out of threads. The launch fails, the pool stays intact.
+                    m_workers.pop_back();
+                    throw;
+                }
+                m_idle.push_back(raw);
+            }
             if(m_idleJobs.empty())
             {
                 m_jobs.push_back(std::make_unique<Job>());
                 m_idleJobs.push_back(m_jobs.back().get());
             }
-            while(taken.size() < count && !m_idle.empty())
-            {
-                taken.push_back(m_idle.back());
-                m_idle.pop_back();
-            }
-            try
-            {
-                while(taken.size() < count)
-                {
-                    auto worker = std::make_unique<Worker>();
-                    Worker* const raw = worker.get();
-                    m_workers.push_back(std::move(worker));
-                    try
-                    {
-                        raw->thread = std::thread([this, raw] { loop(*raw); });
-                    }
-                    catch(...)
-                    {
-                        m_workers.pop_back();
-                        throw;
-                    }
-                    taken.push_back(raw);
-                }
-            }
-            catch(...)
-            {
-                // std::thread failed (the system is out of threads): give the others back, report to the launcher.
-                m_idle.insert(m_idle.end(), taken.begin(), taken.end());
-                throw;
-            }
             Job* const job = m_idleJobs.back();
             m_idleJobs.pop_back();
-            return {std::move(taken), job};
+            job->invoke = invoke;
+            job->fn = fn;
+            job->remaining.store(count, std::memory_order_relaxed);
+            for(std::uint32_t index = 1; index <= count; ++index)
+            {
+                Worker* const worker = m_idle.back();
+                m_idle.pop_back();
+                worker->job = job;
+                worker->index = index;
+                worker->sequence.fetch_add(1u, std::memory_order_release);
+                worker->sequence.notify_one();
+            }
+            return job;
         }
 
         void loop(Worker& worker) noexcept

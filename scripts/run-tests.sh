@@ -3,14 +3,14 @@
 # SPDX-License-Identifier: MPL-2.0
 #
 # Every test: the C++ suite on every enabled host back-end (with the header check, the compile-failure checks, the
-# examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
-# (The `tsan` preset is run by hand for now: see README.)
+# examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer, then
+# under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 
 start=$SECONDS
-for preset in cpu-all asan-ubsan; do
+for preset in cpu-all asan-ubsan tsan; do
     echo "==== ${preset}"
     cmake --workflow --preset "${preset}"
     echo "==== ${preset} passed after $((SECONDS - start)) s"

@@ -48,13 +48,15 @@ namespace
         }
     };
 
-    //! Writes 1 to out[0]: shows that the queue still runs kernels.
+    //! Writes 1 to out[0]: shows that the queue still runs kernels. Only the first thread of the grid writes (the
+    //! blocks may run concurrently: several plain writes to one byte would be a data race).
     struct WriteOneKernel
     {
         template<typename TAcc>
-        ALPAKA_FN_ACC auto operator()(TAcc const&, std::uint8_t* out, std::size_t = 0u) const -> void
+        ALPAKA_FN_ACC auto operator()(TAcc const& acc, std::uint8_t* out, std::size_t = 0u) const -> void
         {
-            out[0] = 1u;
+            if(alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc).sum() == 0)
+                out[0] = 1u;
         }
     };
 } // namespace

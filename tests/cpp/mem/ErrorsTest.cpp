@@ -15,17 +15,26 @@
 
 #include "MemTest.hpp"
 
-// AddressSanitizer aborts on an allocation beyond its limit unless told to fail like the system allocator does;
-// the library must turn that failure into an exception, which is what the tests below check.
+// The sanitizers' allocators abort on an allocation beyond their limit unless told to fail like the system allocator
+// does; the library must turn that failure into an exception, which is what the tests below check.
 #if defined(__SANITIZE_ADDRESS__)
 #    define MEMTEST_ASAN 1
+#elif defined(__SANITIZE_THREAD__)
+#    define MEMTEST_TSAN 1
 #elif defined(__has_feature)
 #    if __has_feature(address_sanitizer)
 #        define MEMTEST_ASAN 1
+#    elif __has_feature(thread_sanitizer)
+#        define MEMTEST_TSAN 1
 #    endif
 #endif
 #if defined(MEMTEST_ASAN)
 extern "C" auto __asan_default_options() -> char const*
+{
+    return "allocator_may_return_null=1";
+}
+#elif defined(MEMTEST_TSAN)
+extern "C" auto __tsan_default_options() -> char const*
 {
     return "allocator_may_return_null=1";
 }

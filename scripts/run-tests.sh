@@ -4,7 +4,8 @@
 #
 # Every test: the C++ suite on every enabled host back-end (with the header check, the compile-failure checks, the
 # examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer, then
-# under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description).
+# under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description), then the Python
+# package: installed with pip into build/venv and tested with pytest on every available back-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -15,3 +16,8 @@ for preset in cpu-all asan-ubsan tsan; do
     cmake --workflow --preset "${preset}"
     echo "==== ${preset} passed after $((SECONDS - start)) s"
 done
+
+echo "==== python"
+scripts/python-env.sh
+build/venv/bin/python -m pytest tests/python
+echo "==== python passed after $((SECONDS - start)) s"

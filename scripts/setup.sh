@@ -5,8 +5,10 @@
 # Installs what building and testing need on a Debian/Ubuntu machine; does nothing for what is already there.
 set -euo pipefail
 
-# The host back-ends need oneTBB, Boost.Fiber and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan).
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache libtbb-dev libboost-fiber-dev libomp-14-dev)
+# The host back-ends need oneTBB, Boost.Fiber and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan);
+# the Python package needs Python's headers and venv.
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache libtbb-dev libboost-fiber-dev libomp-14-dev
+    python3 python3-dev python3-venv)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")

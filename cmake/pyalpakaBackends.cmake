@@ -1,0 +1,39 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# The back-ends of the Python extension: every host back-end whose dependency is found on the build machine is
+# enabled (alpaka_ACC_*_ENABLE), the others are recorded with the reason, which pyalpaka.backends() reports.
+# Sets pyalpaka_BACKENDS (name;tag;option triples flattened as name|tag|option) and pyalpaka_MISSING (name|acc|why).
+
+include_guard(GLOBAL)
+
+set(pyalpaka_BACKENDS "")
+set(pyalpaka_MISSING "")
+
+macro(_pyalpaka_backend name tag option acc found why)
+    if(${found})
+        set(alpaka_ACC_${option}_ENABLE ON CACHE BOOL "" FORCE)
+        list(APPEND pyalpaka_BACKENDS "${name}|${tag}|${option}")
+    else()
+        set(alpaka_ACC_${option}_ENABLE OFF CACHE BOOL "" FORCE)
+        list(APPEND pyalpaka_MISSING "${name}|${acc}|${why}")
+    endif()
+endmacro()
+
+find_package(OpenMP COMPONENTS CXX QUIET)
+find_package(TBB CONFIG QUIET)
+find_package(Boost QUIET COMPONENTS fiber context)
+
+set(_pyalpaka_always TRUE)
+_pyalpaka_backend(cpu_serial TagCpuSerial CPU_B_SEQ_T_SEQ AccCpuSerial _pyalpaka_always "")
+_pyalpaka_backend(cpu_threads TagCpuThreads CPU_B_SEQ_T_THREADS AccCpuThreads _pyalpaka_always "")
+_pyalpaka_backend(cpu_omp2_blocks TagCpuOmp2Blocks CPU_B_OMP2_T_SEQ AccCpuOmp2Blocks OpenMP_CXX_FOUND
+                  "the compiler had no OpenMP support when the package was built")
+_pyalpaka_backend(cpu_omp2_threads TagCpuOmp2Threads CPU_B_SEQ_T_OMP2 AccCpuOmp2Threads OpenMP_CXX_FOUND
+                  "the compiler had no OpenMP support when the package was built")
+_pyalpaka_backend(cpu_tbb_blocks TagCpuTbbBlocks CPU_B_TBB_T_SEQ AccCpuTbbBlocks TBB_FOUND
+                  "oneTBB was not found when the package was built (Debian: libtbb-dev)")
+_pyalpaka_backend(cpu_fibers TagCpuFibers CPU_B_SEQ_T_FIBERS AccCpuFibers Boost_FOUND
+                  "Boost.Fiber was not found when the package was built (Debian: libboost-fiber-dev)")
+_pyalpaka_backend(omp5 TagOmp5 ANY_BT_OMP5 AccOmp5 OpenMP_CXX_FOUND
+                  "the compiler had no OpenMP support when the package was built")

@@ -1,0 +1,47 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""pyalpaka: portable parallel kernels written in alpaka C++, launched from Python.
+
+One kernel runs on every back-end of this build: the CPU back-ends (serial, std::thread, OpenMP 2 blocks and
+threads, oneTBB, Boost.Fiber, OpenMP target) and, where present, GPUs. Start with ``pyalpaka.backends()`` and
+``pyalpaka.device()``; see ``python -m pyalpaka info``.
+"""
+
+from . import kernels
+from ._buffers import asarray, empty, from_dlpack, memcpy, memset, zeros
+from ._cache_api import cache
+from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Queue, WorkDiv
+from ._devices import Backend, backends, device, devices
+from ._errors import CompileError
+from ._kernel import CacheEntry, Kernel
+from ._paths import get_include
+from ._version import __version__
+from ._workdiv import valid_workdiv
+
+__all__ = [
+    "Backend",
+    "BackendUnavailableError",
+    "Buffer",
+    "CacheEntry",
+    "CompileError",
+    "Device",
+    "Error",
+    "Event",
+    "Kernel",
+    "Queue",
+    "WorkDiv",
+    "__version__",
+    "asarray",
+    "backends",
+    "cache",
+    "device",
+    "devices",
+    "empty",
+    "from_dlpack",
+    "get_include",
+    "kernels",
+    "memcpy",
+    "memset",
+    "valid_workdiv",
+    "zeros",
+]

@@ -1,0 +1,116 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Command line of pyalpaka.
+
+    python -m pyalpaka info                      back-ends (available or why not), devices, versions, the cache
+    python -m pyalpaka cache info                the kernel cache's directory, entries and size
+    python -m pyalpaka cache clear               removes every cached kernel
+    python -m pyalpaka cache precompile FILE... --kernel NAME --signature "float*, float const*, std::int64_t"
+                       [--backend B ...] [--dim D] [-j JOBS]
+                                                 compiles kernels ahead of their first launch, in parallel
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import platform
+import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+import numpy as np
+
+from . import Kernel, __version__, _core, backends, cache, devices, get_include, kernels
+from ._buildconfig import host_toolchain
+
+
+def _info() -> int:
+    print(f"pyalpaka {__version__} (alpaka {_core.alpaka_version}), Python {platform.python_version()}, NumPy {np.__version__}")
+    print(f"headers: {get_include()}")
+    print("back-ends:")
+    for backend in backends():
+        if not backend.available:
+            print(f"  {backend.name:<17} unavailable: {backend.reason}")
+            continue
+        for dev in devices(backend.name):
+            gib = dev.memory_bytes / 2**30
+            print(f"  {backend.name:<17} {dev.accelerator:<18} {dev} {dev.name} ({gib:.1f} GiB)")
+    print(f"shipped kernels: {', '.join(kernels.names())}")
+    try:
+        print(f"run-time compilation: {host_toolchain('cpu_serial').identity}")
+    except _core.Error as error:
+        print(f"run-time compilation: unavailable ({error})")
+    _cache_info()
+    return 0
+
+
+def _cache_info() -> int:
+    info = cache.info()
+    print(f"kernel cache: {info['directory']} ({info['entries']} entries, {info['bytes'] / 2**20:.1f} MiB)")
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="" if done < total else "\n",
+          file=sys.stderr, flush=True)
+
+
+def _precompile(arguments: argparse.Namespace) -> int:
+    available = [b.name for b in backends() if b.available]
+    chosen = arguments.backend or [name for name in available if devices(name)[0].is_host]
+    for name in chosen:
+        if name not in available:
+            print(f"back-end {name!r} is not available here", file=sys.stderr)
+            return 2
+    jobs = [
+        (Kernel.from_file(path, arguments.kernel), backend, tuple(t.strip() for t in signature.split(",") if t.strip()))
+        for path, backend, signature in itertools.product(arguments.files, chosen, arguments.signature)
+    ]
+    failures = 0
+    with ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
+        futures = {pool.submit(kernel.compile, backend, arguments.dim, types): (kernel, backend, types)
+                   for kernel, backend, types in jobs}
+        for done, future in enumerate(as_completed(futures), start=1):
+            kernel, backend, types = futures[future]
+            try:
+                entry = future.result()
+                status = "cached" if entry.hit else f"compiled in {entry.compile_seconds:.2f} s"
+            except _core.Error as error:
+                failures += 1
+                status = f"FAILED\n{error}"
+            print(f"\r{kernel.filename} {kernel.name} {backend} ({', '.join(types)}): {status}", file=sys.stderr)
+            _progress(done, len(jobs))
+    return 1 if failures else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pyalpaka", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("info", help="back-ends, devices, versions")
+    cache_parser = commands.add_parser("cache", help="the kernel cache")
+    cache_commands = cache_parser.add_subparsers(dest="cache_command", required=True)
+    cache_commands.add_parser("info", help="directory, entries, size")
+    cache_commands.add_parser("clear", help="remove every cached kernel")
+    pre = cache_commands.add_parser("precompile", help="compile kernel files ahead of their first launch")
+    pre.add_argument("files", nargs="+", help="kernel source files")
+    pre.add_argument("--kernel", required=True, help="the kernel's C++ type expression, e.g. Axpy")
+    pre.add_argument("--signature", action="append", required=True,
+                     help='comma-separated C++ argument types, e.g. "float, float const*, float*, std::int64_t"')
+    pre.add_argument("--backend", action="append", help="a back-end (default: every available CPU back-end)")
+    pre.add_argument("--dim", type=int, default=1, help="work division dimensionality (default 1)")
+    pre.add_argument("-j", "--jobs", type=int, default=2, help="parallel compilations (default 2)")
+    arguments = parser.parse_args(argv)
+    if arguments.command == "info":
+        return _info()
+    if arguments.cache_command == "info":
+        return _cache_info()
+    if arguments.cache_command == "clear":
+        print(f"removed {cache.clear()} cached kernels")
+        return 0
+    return _precompile(arguments)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""How the package was built (_build_config.json, written by CMake): the compiler and, per back-end, the macro,
+flags and libraries that run-time compilation uses. ``PYALPAKA_CXX`` overrides the compiler.
+
+Every kernel is compiled with all host back-ends of the build enabled (their macros, flags and libraries together),
+the back-end chosen only by the accelerator type in the generated entry: so one precompiled header serves every
+back-end, and the first compilation for each back-end does not pay for a header of its own."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shlex
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ._core import BackendUnavailableError
+
+
+@dataclass(frozen=True)
+class HostToolchain:
+    """The host compiler and the flags of one back-end."""
+
+    compiler: str
+    identity: str  # "GNU 12.2.0 /usr/bin/c++": part of every cache key
+    flags: tuple[str, ...]
+    definitions: tuple[str, ...]
+    libs: tuple[str, ...]
+    tag: str
+
+
+def build_config() -> dict:
+    """The build's configuration (_build_config.json)."""
+    return _config()
+
+
+@functools.lru_cache(maxsize=None)
+def _config() -> dict:
+    path = Path(__file__).resolve().parent / "_build_config.json"
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise BackendUnavailableError(
+            f"run-time compilation needs {path}, which this installation lacks: reinstall pyalpaka with pip"
+        ) from None
+
+
+@functools.lru_cache(maxsize=None)
+def _compiler_identity(compiler: str, recorded: str) -> str:
+    """The compiler's own version line (the recorded identity if it is the build's compiler)."""
+    try:
+        out = subprocess.run([compiler, "--version"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise BackendUnavailableError(f"the host compiler {compiler!r} cannot run: {error}") from None
+    return f"{out.splitlines()[0] if out else recorded} {compiler}"
+
+
+def host_toolchain(backend: str) -> HostToolchain:
+    """The compiler and flags that build kernels for a CPU back-end of this build."""
+    config = _config()
+    if backend not in config["backends"]:
+        raise BackendUnavailableError(
+            f"run-time compilation has no toolchain for back-end {backend!r}; this build has: "
+            f"{', '.join(config['backends'])}"
+        )
+    everything = config["backends"].values()
+
+    def union(field: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(item for e in everything for item in e[field]))
+
+    override = os.environ.get("PYALPAKA_CXX")
+    compiler = override or config["compiler"]
+    launcher = shlex.split(compiler)
+    recorded = f"{config['compiler_id']} {config['compiler_version']}"
+    return HostToolchain(
+        compiler=compiler,
+        identity=_compiler_identity(launcher[0], recorded) if override else f"{recorded} {compiler}",
+        flags=(*config["flags"], *union("flags")),
+        definitions=(*config["definitions"], *(e["macro"] for e in everything)),
+        libs=union("libs"),
+        tag=config["backends"][backend]["tag"],
+    )

@@ -1,0 +1,34 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""pyalpaka.cache: where kernels compiled at run time are kept, and managing them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import _cache
+
+
+class KernelCache:
+    """The on-disk cache of run-time compiled kernels (``$PYALPAKA_CACHE_DIR``, default ``~/.cache/pyalpaka``)."""
+
+    @property
+    def directory(self) -> Path:
+        """The directory of this pyalpaka version's entries."""
+        return _cache.directory()
+
+    def info(self) -> dict[str, Any]:
+        """The directory, the number of entries and their size in bytes."""
+        return _cache.info()
+
+    def clear(self) -> int:
+        """Removes every entry (of every version) and returns how many there were. Kernels already loaded in this
+        process keep working."""
+        return _cache.clear()
+
+    def __repr__(self) -> str:
+        return f"<pyalpaka kernel cache at {self.directory}>"
+
+
+cache = KernelCache()

@@ -1,0 +1,146 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""pyalpaka.Kernel: an alpaka C++ kernel compiled at run time for the back-end it is launched on."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import weakref
+from pathlib import Path
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from . import _cache, _compiler, _core
+from ._buildconfig import host_toolchain
+from ._core import Device, Queue, WorkDiv
+from ._devices import as_device
+
+
+class CacheEntry(NamedTuple):
+    """A compiled kernel: its cache key, the library, whether it came from the cache, and the compile time."""
+
+    key: str
+    path: Path
+    hit: bool
+    compile_seconds: float
+
+
+def _defines(defines: Mapping[str, Any] | Iterable[str] | None) -> tuple[str, ...]:
+    if defines is None:
+        return ()
+    if isinstance(defines, Mapping):
+        return tuple(name if value is None else f"{name}={value}" for name, value in sorted(defines.items()))
+    return tuple(defines)
+
+
+class Kernel(_core.JitLauncher):
+    """An alpaka C++ kernel compiled at run time.
+
+    ``source`` holds a kernel: a function object with ``template<typename TAcc> ALPAKA_FN_ACC void operator()(TAcc
+    const& acc, ...) const``; ``name`` is the C++ type expression that names it (``"Axpy"``, ``"Reduce<float,
+    256>"``). Calling ``kernel(queue, workdiv, *args)`` compiles it once per (back-end, work division
+    dimensionality, argument types) — buffers and NumPy arrays become ``T*`` (``T const*`` when read-only), NumPy
+    scalars their exact type, ``int`` ``std::int64_t``, ``float`` ``double``, ``bool`` ``bool`` — caches the
+    result on disk (see ``pyalpaka.cache``) and launches it in queue order. ``options`` are extra compiler flags,
+    ``defines`` macros (a mapping or ``NAME=VALUE`` strings), ``include_dirs`` extra include folders.
+    """
+
+    def __init__(
+        self,
+        source: str,
+        name: str,
+        *,
+        options: Sequence[str] = (),
+        defines: Mapping[str, Any] | Iterable[str] | None = None,
+        include_dirs: Sequence[str | Path] = (),
+        filename: str = "kernel.cpp",
+    ) -> None:
+        if not isinstance(source, str) or not source.strip():
+            raise TypeError("Kernel: source must be a non-empty string of C++ code")
+        if not isinstance(name, str) or not name.strip():
+            raise TypeError("Kernel: name must be the C++ type expression of the kernel, e.g. 'Axpy'")
+        if isinstance(options, str):
+            raise TypeError("Kernel: options is a sequence of flags, e.g. ['-ffast-math'], not one string")
+        self.source = source
+        self.name = name.strip()
+        self.options = tuple(options)
+        self.defines = _defines(defines)
+        self.include_dirs = tuple(str(Path(d).resolve()) for d in include_dirs)
+        self.filename = filename
+        self._lock = threading.Lock()
+        self._compiled: dict[tuple[str, int, tuple[str, ...]], CacheEntry] = {}
+        # The launch itself (__call__) is the C++ base class's: argument types -> loaded entry -> launch. It calls
+        # back for a variant it has not loaded; through a weak reference, since the base class is invisible to the
+        # garbage collector and a bound method would keep the kernel alive forever.
+        compile_for_launch = weakref.WeakMethod(self._compile_for_launch)
+        super().__init__(self.name, lambda *signature: compile_for_launch()(*signature))
+
+    @classmethod
+    def from_file(cls, path: str | Path, name: str, **kwargs: Any) -> Kernel:
+        """The kernel `name` of a source file; the file's folder is searched for its includes."""
+        path = Path(path).resolve()
+        kwargs["include_dirs"] = (path.parent, *kwargs.get("include_dirs", ()))
+        return cls(path.read_text(), name, filename=str(path), **kwargs)
+
+    def compile(self, device: Device | str, dim: int, arg_types: Sequence[Any]) -> CacheEntry:
+        """Compiles (or finds in the cache) the kernel for `device`'s back-end, `dim` dimensions and `arg_types`:
+        C++ type names ("float const*", "std::int64_t") or sample argument values."""
+        device = as_device(device)
+        if not 1 <= int(dim) <= 3:
+            raise ValueError(f"dim must be 1, 2 or 3, got {dim}")
+        types = tuple(
+            t.strip() if isinstance(t, str) else _core.jit_argument_types(t)[0] for t in arg_types
+        )
+        return self._entry(device.backend, int(dim), types)
+
+    def _compile_for_launch(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> str:
+        return str(self._entry(backend, dim, tuple(arg_types)).path)
+
+    def _entry(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> CacheEntry:
+        signature = (backend, dim, arg_types)
+        with self._lock:  # two threads launching the same new variant compile it once
+            if signature in self._compiled:
+                return self._compiled[signature]
+            toolchain = host_toolchain(backend)
+            key = _cache.make_key(
+                {
+                    "library": _cache.library_digest(),
+                    "backend": backend,
+                    "source": self.source,
+                    "filename": self.filename,
+                    "name": self.name,
+                    "dim": dim,
+                    "idx": "std::size_t",
+                    "arg_types": list(arg_types),
+                    "compiler": toolchain.identity,
+                    "flags": list(toolchain.flags),
+                    "definitions": list(toolchain.definitions),
+                    "libs": list(toolchain.libs),
+                    "options": list(self.options),
+                    "defines": list(self.defines),
+                    "include_dirs": list(self.include_dirs),
+                    "target": "host",
+                }
+            )
+            path = _cache.lookup(key)
+            if path is not None:
+                entry = CacheEntry(key, path, True, 0.0)
+            else:
+                request = _compiler.Request(backend, self.source, self.filename, self.name, dim, arg_types,
+                                            self.options, self.defines, self.include_dirs)
+                built, meta, seconds = _compiler.compile_library(request, toolchain)
+                try:
+                    path = _cache.store(key, built, meta)
+                finally:
+                    shutil.rmtree(built.parent, ignore_errors=True)
+                entry = CacheEntry(key, path, False, seconds)
+            self._compiled[signature] = entry
+            return entry
+
+    @property
+    def loaded_variants(self) -> int:
+        """How many (back-end, dim, argument types) variants this process has loaded."""
+        return self.loaded_count
+
+    def __repr__(self) -> str:
+        return f"Kernel({self.name!r}, filename={self.filename!r})"

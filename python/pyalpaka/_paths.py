@@ -1,0 +1,13 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Where the installed headers are."""
+
+from pathlib import Path
+
+
+def get_include() -> str:
+    """The folder holding ``alpaka/alpaka.hpp`` and the shipped kernels (``kernels/*.hpp``).
+
+    Add it to a C++ build's include path to compile against the same alpaka the package was built from.
+    """
+    return str(Path(__file__).resolve().parent / "include")

@@ -1,0 +1,53 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""The kernels shipped with pyalpaka, compiled ahead of time for every back-end of the build.
+
+Call one as ``pyalpaka.kernels.NAME(queue, workdiv, *args)`` with the arguments of its C++ ``operator()`` after
+the accelerator (``help(pyalpaka.kernels.triad)`` lists the parameter lists):
+
+- ``fill(x, value, n)``, ``iota(x, start, n)``: x[i] = value; x[i] = start + i
+- ``axpy(a, x, y, n)``: y = a*x + y
+- BabelStream: ``copy(a, c, n)``: c = a; ``mul(b, c, s, n)``: b = s*c; ``add(a, b, c, n)``: c = a + b;
+  ``triad(a, b, c, s, n)``: a = b + s*c; ``nstream(a, b, c, s, n)``: a += b + s*c; ``dot(a, b, sum, n)``:
+  sum += a·b
+- ``reduce(x, sum, n)``: sum += Σx (block shared memory, one atomic per block)
+- ``histogram(x, bins, n, nbins, lo, hi)``: counts of x in nbins equal bins of [lo, hi) (uint32 bins)
+- 2-D: ``matmul(A, B, C, m, n, k)``: C = A·B (row-major, tiled through shared memory);
+  ``stencil(inp, out, ny, nx)``: 5-point Jacobi step, boundary copied
+
+Buffers and (on CPU devices) NumPy arrays are passed as pointers, numbers are converted to the parameter's type.
+``source(name)`` is the path of a kernel's C++ source.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import _core
+
+_FAMILIES = _core.aot_kernels()
+
+
+def __getattr__(name: str) -> _core.KernelFamily:
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        raise AttributeError(
+            f"pyalpaka.kernels has no kernel {name!r}; the shipped kernels are: {', '.join(sorted(_FAMILIES))}"
+        ) from None
+
+
+def __dir__() -> list[str]:
+    return sorted([*_FAMILIES, "names", "source"])
+
+
+def names() -> list[str]:
+    """The names of the shipped kernels."""
+    return sorted(_FAMILIES)
+
+
+def source(name: str) -> Path:
+    """The path of the C++ source of a shipped kernel (installed with the package)."""
+    if name not in _FAMILIES:
+        raise ValueError(f"no shipped kernel {name!r}; the shipped kernels are: {', '.join(sorted(_FAMILIES))}")
+    return Path(__file__).resolve().parent / "include" / "kernels" / f"{name}.hpp"

@@ -1,0 +1,173 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+#include "Buffer.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace pyalpaka::bindings
+{
+    namespace
+    {
+        //! Gives dimensions of extent 0 or 1 the stride a dense layout would have: their stride is meaningless
+        //! (NumPy leaves any value there), but alpaka's pitches must grow from the innermost dimension outwards.
+        void normalizeUnitStrides(rt::Region& r)
+        {
+            std::size_t dense = r.itemSize;
+            for(std::size_t i = r.ndim; i-- > 0;)
+            {
+                if(r.extent[i] <= 1)
+                    r.strides[i] = dense;
+                dense = r.strides[i] * std::max<std::size_t>(r.extent[i], 1);
+            }
+        }
+    } // namespace
+
+    auto denseStrides(std::vector<std::size_t> const& shape, std::size_t itemSize) -> std::vector<std::size_t>
+    {
+        std::vector<std::size_t> strides(shape.size());
+        std::size_t stride = itemSize;
+        for(std::size_t i = shape.size(); i-- > 0;)
+        {
+            strides[i] = stride;
+            stride *= std::max<std::size_t>(shape[i], 1);
+        }
+        return strides;
+    }
+
+    auto Buffer::contiguous() const -> bool
+    {
+        if(size() == 0)
+            return true; // no element to be out of place
+        auto const dense = denseStrides(shape, itemSize());
+        for(std::size_t i = 0; i < ndim(); ++i)
+            if(shape[i] > 1 && strides[i] != dense[i])
+                return false;
+        return true;
+    }
+
+    auto Buffer::region() const -> rt::Region
+    {
+        rt::Region r;
+        r.data = data;
+        r.device = device.get();
+        r.itemSize = itemSize();
+        r.ndim = ndim();
+        for(std::size_t i = 0; i < ndim(); ++i)
+        {
+            r.extent[i] = shape[i];
+            r.strides[i] = strides[i];
+        }
+        normalizeUnitStrides(r);
+        return r;
+    }
+
+    auto Buffer::describe() const -> std::string
+    {
+        std::string s = "(";
+        for(std::size_t i = 0; i < ndim(); ++i)
+            s += (i ? ", " : "") + std::to_string(shape[i]);
+        s += ndim() == 1 ? ",)" : ")";
+        return std::string(rt::info(dtype).name) + " buffer of shape " + s + " on " + device->backend().name() + ":"
+               + std::to_string(device->index());
+    }
+
+    auto toShape(py::handle value) -> std::vector<std::size_t>
+    {
+        std::vector<std::size_t> shape;
+        auto component = [&](py::handle item) -> std::size_t
+        {
+            if(py::isinstance<py::bool_>(item) || !PyIndex_Check(item.ptr()))
+                throw rt::TypeMismatch(
+                    "a shape is an int or a tuple of ints, got " + py::repr(value).cast<std::string>());
+            auto const v = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+            if(!v)
+                throw py::error_already_set();
+            if(v < py::int_(0))
+                throw std::invalid_argument(
+                    "a shape must not have negative components, got " + py::repr(value).cast<std::string>());
+            return v.cast<std::size_t>();
+        };
+        if(PyIndex_Check(value.ptr()))
+            shape.push_back(component(value));
+        else if(py::isinstance<py::sequence>(value) && !py::isinstance<py::str>(value))
+            for(auto item : py::reinterpret_borrow<py::sequence>(value))
+                shape.push_back(component(item));
+        else
+            throw rt::TypeMismatch("a shape is an int or a tuple of ints, got " + py::repr(value).cast<std::string>());
+        if(shape.empty() || shape.size() > rt::maxBufferDim)
+            throw std::invalid_argument(
+                "buffers have 1 to " + std::to_string(rt::maxBufferDim) + " dimensions, got shape "
+                + py::repr(value).cast<std::string>());
+        return shape;
+    }
+
+    auto allocateBuffer(std::shared_ptr<rt::Device> const& dev, std::vector<std::size_t> const& shape, rt::DType dtype)
+        -> std::unique_ptr<Buffer>
+    {
+        auto buffer = std::make_unique<Buffer>();
+        buffer->device = dev;
+        buffer->dtype = dtype;
+        buffer->shape = shape;
+        buffer->strides = denseStrides(shape, buffer->itemSize());
+        std::size_t bytes = buffer->itemSize();
+        for(auto extent : shape)
+        {
+            if(extent != 0 && bytes > std::numeric_limits<std::size_t>::max() / extent)
+                throw rt::OutOfMemory(
+                    "cannot allocate a " + std::string(rt::info(dtype).name) + " buffer of "
+                    + py::repr(py::cast(shape)).cast<std::string>() + " elements: the size overflows 64 bits");
+            bytes *= extent;
+        }
+        {
+            py::gil_scoped_release release;
+            buffer->allocation = dev->allocate(bytes);
+        }
+        buffer->data = buffer->allocation.get();
+        return buffer;
+    }
+
+    auto arrayRegion(py::array const& array, bool writable, char const* what) -> rt::Region
+    {
+        if(writable && !array.writeable())
+            throw std::invalid_argument(std::string(what) + " is a read-only NumPy array");
+        auto const ndim = static_cast<std::size_t>(array.ndim());
+        if(ndim < 1 || ndim > rt::maxBufferDim)
+            throw std::invalid_argument(
+                std::string(what) + " has " + std::to_string(ndim) + " dimensions; copies take 1 to "
+                + std::to_string(rt::maxBufferDim));
+        rt::Region r;
+        r.data = const_cast<void*>(array.data());
+        r.itemSize = static_cast<std::size_t>(array.itemsize());
+        r.ndim = ndim;
+        if(array.size() == 0)
+        {
+            // NumPy gives arrays without elements arbitrary strides (NumPy 2: all zero); nothing is copied, so take
+            // the dense ones.
+            std::vector<std::size_t> shape(ndim);
+            for(std::size_t i = 0; i < ndim; ++i)
+                shape[i] = r.extent[i] = static_cast<std::size_t>(array.shape(static_cast<py::ssize_t>(i)));
+            auto const dense = denseStrides(shape, r.itemSize);
+            std::copy(dense.begin(), dense.end(), r.strides.begin());
+            return r;
+        }
+        for(std::size_t i = 0; i < ndim; ++i)
+        {
+            auto const stride = array.strides(static_cast<py::ssize_t>(i));
+            auto const extent = static_cast<std::size_t>(array.shape(static_cast<py::ssize_t>(i)));
+            bool const innermost = i + 1 == ndim;
+            if(extent > 1
+               && (stride <= 0 || static_cast<std::size_t>(stride) % r.itemSize != 0
+                   || (innermost && static_cast<std::size_t>(stride) != r.itemSize)))
+                throw std::invalid_argument(
+                    std::string(what) + " has strides " + py::repr(array.attr("strides")).cast<std::string>()
+                    + " that a copy cannot use: the last dimension must be contiguous and strides positive "
+                      "(np.ascontiguousarray makes such an array)");
+            r.extent[i] = extent;
+            r.strides[i] = extent > 1 ? static_cast<std::size_t>(stride) : 0;
+        }
+        normalizeUnitStrides(r);
+        return r;
+    }
+} // namespace pyalpaka::bindings

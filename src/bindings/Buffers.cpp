@@ -1,0 +1,480 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+//! \file
+//! _core.Buffer, _core.empty/zeros/asarray and _core.memcpy/memset.
+
+#include "Buffer.hpp"
+#include "QueueHandle.hpp"
+
+namespace pyalpaka::bindings
+{
+    namespace
+    {
+        auto spec(rt::Device const& d) -> std::string
+        {
+            return d.backend().name() + ":" + std::to_string(d.index());
+        }
+
+        //! TypeError unless memory of `region` (null device: host memory) can be used by the queue's device.
+        void requireAccessible(rt::Queue const& queue, rt::Region const& region, char const* what)
+        {
+            auto const device = queue.device();
+            bool const ok = region.device == nullptr ? device->memorySpace() == rt::MemorySpace::Host
+                                                     : region.device->sharesMemoryWith(*device)
+                                                           || region.device->memorySpace() == rt::MemorySpace::Host;
+            if(!ok)
+                throw rt::TypeMismatch(
+                    std::string(what) + " is in the memory of " + spec(*region.device) + ", which a queue of "
+                    + spec(*device) + " cannot reach: copy it with a queue of its own device first");
+        }
+
+        //! A copy operand: its region, the dtype, and the object to keep alive while the copy is pending.
+        struct Operand
+        {
+            rt::Region region;
+            rt::DType dtype;
+            py::object keep;
+            std::vector<std::size_t> shape;
+        };
+
+        auto operand(py::object const& obj, bool destination, char const* what) -> Operand
+        {
+            if(py::isinstance<Buffer>(obj))
+            {
+                auto const& b = obj.cast<Buffer const&>();
+                if(destination && b.readonly)
+                    throw std::invalid_argument(std::string(what) + " is a read-only buffer");
+                return {b.region(), b.dtype, obj, b.shape};
+            }
+            if(destination && !py::isinstance<py::array>(obj))
+                throw rt::TypeMismatch(
+                    std::string(what) + " must be a pyalpaka Buffer or a NumPy array, got "
+                    + py::str(py::type::of(obj)).cast<std::string>());
+            auto array = py::array::ensure(obj);
+            if(!array)
+                throw rt::TypeMismatch(
+                    std::string(what) + " must be a pyalpaka Buffer or array-like, got "
+                    + py::str(py::type::of(obj)).cast<std::string>());
+            auto const dtype = toDType(array.dtype());
+            rt::Region region;
+            try
+            {
+                region = arrayRegion(array, destination, what);
+            }
+            catch(std::invalid_argument const&)
+            {
+                if(destination || array.ndim() < 1)
+                    throw;
+                // A source of any layout can be copied through a contiguous temporary.
+                array = py::array::ensure(array, py::array::c_style | py::array::forcecast);
+                region = arrayRegion(array, false, what);
+            }
+            std::vector<std::size_t> shape(region.extent.begin(), region.extent.begin() + region.ndim);
+            return {region, dtype, array, shape};
+        }
+
+        auto shapeString(std::vector<std::size_t> const& shape) -> std::string
+        {
+            return py::repr(py::tuple(py::cast(shape))).cast<std::string>();
+        }
+
+        //! Restricts both regions to `extent` (None: the shapes must be equal).
+        void applyExtent(Operand& dst, Operand& src, py::object const& extent, char const* operation)
+        {
+            if(extent.is_none())
+            {
+                if(dst.shape != src.shape)
+                    throw std::invalid_argument(
+                        std::string(operation) + ": the destination has shape " + shapeString(dst.shape)
+                        + " and the source " + shapeString(src.shape) + "; pass extent= to copy a part");
+                return;
+            }
+            auto const e = toShape(extent);
+            if(e.size() != dst.shape.size() || e.size() != src.shape.size())
+                throw std::invalid_argument(
+                    std::string(operation) + ": extent " + shapeString(e) + " must have the dimensions of the "
+                    + "destination " + shapeString(dst.shape) + " and the source " + shapeString(src.shape));
+            for(std::size_t i = 0; i < e.size(); ++i)
+                if(e[i] > dst.shape[i] || e[i] > src.shape[i])
+                    throw std::invalid_argument(
+                        std::string(operation) + ": extent " + shapeString(e) + " is larger than the destination "
+                        + shapeString(dst.shape) + " or the source " + shapeString(src.shape));
+            for(std::size_t i = 0; i < e.size(); ++i)
+                dst.region.extent[i] = src.region.extent[i] = e[i];
+        }
+
+        auto isEmptyRegion(rt::Region const& r) -> bool
+        {
+            for(std::size_t i = 0; i < r.ndim; ++i)
+                if(r.extent[i] == 0)
+                    return true;
+            return false;
+        }
+
+        void copy(QueueHandle& queue, py::object const& dstObj, py::object const& srcObj, py::object const& extent)
+        {
+            auto dst = operand(dstObj, true, "the destination");
+            auto src = operand(srcObj, false, "the source");
+            if(dst.dtype != src.dtype)
+                throw rt::TypeMismatch(
+                    "memcpy: the destination's dtype " + std::string(rt::info(dst.dtype).name)
+                    + " differs from the source's " + std::string(rt::info(src.dtype).name));
+            applyExtent(dst, src, extent, "memcpy");
+            requireAccessible(queue.queue(), dst.region, "the destination");
+            requireAccessible(queue.queue(), src.region, "the source");
+            if(isEmptyRegion(dst.region))
+                return;
+            {
+                py::gil_scoped_release release;
+                queue.queue().copy(dst.region, src.region);
+            }
+            queue.keepUntilDone(py::make_tuple(dst.keep, src.keep));
+        }
+
+        void set(QueueHandle& queue, py::object const& dstObj, py::handle byte, py::object const& extent)
+        {
+            if(!PyIndex_Check(byte.ptr()) || py::isinstance<py::bool_>(byte))
+                throw rt::TypeMismatch(
+                    "memset: byte must be an int in [0, 255], got " + py::repr(byte).cast<std::string>());
+            auto const value = py::reinterpret_borrow<py::object>(byte).cast<long long>();
+            if(value < 0 || value > 255)
+                throw std::invalid_argument("memset: byte must be in [0, 255], got " + std::to_string(value));
+            auto dst = operand(dstObj, true, "the destination");
+            if(!extent.is_none())
+            {
+                auto src = dst;
+                src.shape = toShape(extent);
+                if(src.shape.size() != dst.shape.size())
+                    throw std::invalid_argument(
+                        "memset: extent " + shapeString(src.shape) + " must have the dimensions of the buffer "
+                        + shapeString(dst.shape));
+                for(std::size_t i = 0; i < src.shape.size(); ++i)
+                    if(src.shape[i] > dst.shape[i])
+                        throw std::invalid_argument(
+                            "memset: extent " + shapeString(src.shape) + " is larger than the buffer "
+                            + shapeString(dst.shape));
+                for(std::size_t i = 0; i < src.shape.size(); ++i)
+                    dst.region.extent[i] = src.shape[i];
+            }
+            requireAccessible(queue.queue(), dst.region, "the destination");
+            if(isEmptyRegion(dst.region))
+                return;
+            {
+                py::gil_scoped_release release;
+                queue.queue().set(dst.region, static_cast<std::uint8_t>(value));
+            }
+            queue.keepUntilDone(dst.keep);
+        }
+
+        auto typestr(rt::DType dtype) -> std::string
+        {
+            return py::str(toNumpy(dtype).attr("str")).cast<std::string>();
+        }
+
+        auto arrayInterface(Buffer const& b) -> py::dict
+        {
+            if(b.device->memorySpace() != rt::MemorySpace::Host)
+                throw rt::TypeMismatch(
+                    "the " + b.describe() + " is not in host memory: copy it with to_numpy(queue) instead");
+            py::dict d;
+            d["shape"] = py::tuple(py::cast(b.shape));
+            d["typestr"] = typestr(b.dtype);
+            d["data"] = py::make_tuple(reinterpret_cast<std::uintptr_t>(b.data), b.readonly);
+            d["strides"] = py::tuple(py::cast(b.strides));
+            d["version"] = 3;
+            return d;
+        }
+
+        //! Buffer of a NumPy array's memory, without copying where the layout allows (else a contiguous copy).
+        auto wrapHostArray(std::shared_ptr<rt::Device> const& dev, py::array array) -> std::unique_ptr<Buffer>
+        {
+            auto const dtype = toDType(array.dtype());
+            try
+            {
+                (void)arrayRegion(array, false, "the array");
+            }
+            catch(std::invalid_argument const&)
+            {
+                array = py::array::ensure(array, py::array::c_style);
+            }
+            auto buffer = std::make_unique<Buffer>();
+            buffer->device = dev;
+            buffer->dtype = dtype;
+            buffer->base = array;
+            buffer->data = const_cast<void*>(array.data());
+            buffer->readonly = !array.writeable();
+            for(py::ssize_t i = 0; i < array.ndim(); ++i)
+            {
+                buffer->shape.push_back(static_cast<std::size_t>(array.shape(i)));
+                buffer->strides.push_back(static_cast<std::size_t>(std::max<py::ssize_t>(array.strides(i), 0)));
+            }
+            if(buffer->size() == 0) // NumPy gives empty arrays zero strides
+                buffer->strides = denseStrides(buffer->shape, buffer->itemSize());
+            return buffer;
+        }
+
+        auto
+        asarray(py::object const& obj, std::shared_ptr<rt::Device> const& dev, py::object const& queue) -> py::object
+        {
+            if(py::isinstance<Buffer>(obj))
+            {
+                auto const& b = obj.cast<Buffer const&>();
+                if(b.device == dev)
+                    return obj;
+                if(b.device->sharesMemoryWith(*dev))
+                {
+                    auto view = std::make_unique<Buffer>(b);
+                    view->device = dev;
+                    view->base = obj;
+                    return py::cast(std::move(view));
+                }
+            }
+            if(!py::isinstance<Buffer>(obj) && dev->memorySpace() == rt::MemorySpace::Host)
+            {
+                auto array = py::array::ensure(obj);
+                if(!array)
+                    throw rt::TypeMismatch(
+                        "asarray: cannot make an array of " + py::str(py::type::of(obj)).cast<std::string>());
+                if(array.ndim() < 1 || static_cast<std::size_t>(array.ndim()) > rt::maxBufferDim)
+                    throw std::invalid_argument(
+                        "asarray: buffers have 1 to " + std::to_string(rt::maxBufferDim) + " dimensions, the array has "
+                        + std::to_string(array.ndim()));
+                return py::cast(wrapHostArray(dev, array));
+            }
+            // Another memory space: a new buffer and a copy.
+            auto src = operand(obj, false, "the source");
+            auto buffer = py::cast(allocateBuffer(dev, src.shape, src.dtype));
+            if(queue.is_none())
+            {
+                QueueHandle q(dev->makeQueue(true));
+                copy(q, buffer, obj, py::none());
+            }
+            else
+                copy(queue.cast<QueueHandle&>(), buffer, obj, py::none());
+            return buffer;
+        }
+
+        //! buf[key] for ints and step-1 slices: a buffer sharing the memory.
+        auto subBuffer(py::object const& self, py::object key) -> py::object
+        {
+            auto const& b = self.cast<Buffer const&>();
+            if(!py::isinstance<py::tuple>(key))
+                key = py::make_tuple(key);
+            auto items = key.cast<py::tuple>();
+            std::size_t explicitDims = 0;
+            for(auto item : items)
+                if(!item.is(py::ellipsis()))
+                    ++explicitDims;
+            if(explicitDims > b.ndim())
+                throw py::index_error("too many indices for a buffer of " + std::to_string(b.ndim()) + " dimensions");
+            auto sub = std::make_unique<Buffer>(b);
+            sub->base = self;
+            sub->shape.clear();
+            sub->strides.clear();
+            auto* data = static_cast<std::byte*>(b.data);
+            std::size_t dim = 0;
+            bool lastIndexedByInt = false;
+            for(auto item : items)
+            {
+                if(item.is(py::ellipsis()))
+                {
+                    for(std::size_t skip = b.ndim() - explicitDims; skip > 0; --skip, ++dim)
+                    {
+                        sub->shape.push_back(b.shape[dim]);
+                        sub->strides.push_back(b.strides[dim]);
+                    }
+                    explicitDims = b.ndim(); // a second Ellipsis adds nothing
+                    continue;
+                }
+                auto const extent = static_cast<py::ssize_t>(b.shape[dim]);
+                if(py::isinstance<py::slice>(item))
+                {
+                    py::ssize_t start = 0, stop = 0, step = 0, length = 0;
+                    if(!item.cast<py::slice>().compute(extent, &start, &stop, &step, &length))
+                        throw py::error_already_set();
+                    if(step != 1)
+                        throw std::invalid_argument(
+                            "buffer slices must have step 1 (a sub-buffer is a contiguous block of each dimension); "
+                            "got step "
+                            + std::to_string(step));
+                    data += static_cast<std::size_t>(length > 0 ? start : 0) * b.strides[dim];
+                    sub->shape.push_back(static_cast<std::size_t>(length));
+                    sub->strides.push_back(b.strides[dim]);
+                }
+                else if(PyIndex_Check(item.ptr()) && !py::isinstance<py::bool_>(item))
+                {
+                    auto index = item.cast<py::ssize_t>();
+                    if(index < -extent || index >= extent)
+                        throw py::index_error(
+                            "index " + std::to_string(index) + " is out of range for dimension " + std::to_string(dim)
+                            + " of extent " + std::to_string(extent));
+                    if(index < 0)
+                        index += extent;
+                    data += static_cast<std::size_t>(index) * b.strides[dim];
+                    lastIndexedByInt = dim + 1 == b.ndim();
+                }
+                else
+                    throw py::index_error(
+                        "buffers are indexed by ints and slices, got " + py::repr(item).cast<std::string>());
+                ++dim;
+            }
+            for(; dim < b.ndim(); ++dim)
+            {
+                sub->shape.push_back(b.shape[dim]);
+                sub->strides.push_back(b.strides[dim]);
+            }
+            sub->data = data;
+            if(sub->shape.empty())
+            {
+                // One element: its value, read through NumPy (host memory only).
+                return py::array(py::reinterpret_borrow<py::object>(self)).attr("__getitem__")(key);
+            }
+            if(lastIndexedByInt && sub->shape.back() > 1)
+                throw std::invalid_argument(
+                    "indexing the last dimension with an int gives a strided sub-buffer; use a slice (x[..., i:i+1])");
+            return py::cast(std::move(sub));
+        }
+
+        auto bufferRepr(Buffer const& b) -> std::string
+        {
+            return "Buffer(shape=" + shapeString(b.shape) + ", dtype=" + std::string(rt::info(b.dtype).name)
+                   + ", device=" + spec(*b.device) + (b.readonly ? ", readonly=True" : "") + ")";
+        }
+    } // namespace
+
+    void bindBuffers(py::module_& m)
+    {
+        py::class_<Buffer>(
+            m,
+            "Buffer",
+            "An array in a device's memory. Host buffers are NumPy-compatible without copying (np.asarray(buf)); "
+            "every buffer speaks DLPack.")
+            .def_property_readonly(
+                "shape",
+                [](Buffer const& b) { return py::tuple(py::cast(b.shape)); },
+                "Extents in elements, slowest first.")
+            .def_property_readonly(
+                "dtype", [](Buffer const& b) { return toNumpy(b.dtype); }, "The NumPy dtype.")
+            .def_property_readonly("ndim", &Buffer::ndim, "The number of dimensions (1 to 4).")
+            .def_property_readonly("size", &Buffer::size, "Number of elements.")
+            .def_property_readonly("itemsize", &Buffer::itemSize, "Bytes per element.")
+            .def_property_readonly("nbytes", &Buffer::nbytes, "Bytes of the elements (without padding).")
+            .def_property_readonly(
+                "pitches",
+                [](Buffer const& b) { return py::tuple(py::cast(b.strides)); },
+                "Bytes between neighbours in each dimension (alpaka's pitches; NumPy's strides).")
+            .def_property_readonly(
+                "strides", [](Buffer const& b) { return py::tuple(py::cast(b.strides)); }, "The same as pitches.")
+            .def_property_readonly(
+                "device", [](Buffer const& b) { return b.device; }, "The device whose memory holds the buffer.")
+            .def_property_readonly(
+                "readonly",
+                [](Buffer const& b) { return b.readonly; },
+                "Whether kernels and copies may not write it (a read-only NumPy array or DLPack tensor).")
+            .def_property_readonly(
+                "is_contiguous",
+                &Buffer::contiguous,
+                "Whether the elements are dense in row-major order (kernels taking T* need that).")
+            .def_property_readonly(
+                "ptr",
+                [](Buffer const& b) { return reinterpret_cast<std::uintptr_t>(b.data); },
+                "The address of the first element.")
+            .def_property_readonly(
+                "base",
+                [](Buffer const& b) { return b.base; },
+                "The object whose memory this is (a NumPy array, a parent buffer) or None.")
+            .def(
+                "__len__", [](Buffer const& b) { return b.shape.front(); }, "The extent of the first dimension.")
+            .def(
+                "__getitem__",
+                &subBuffer,
+                py::arg("key"),
+                "A sub-buffer sharing the memory: ints and step-1 slices (an int on the last dimension only where "
+                "the result stays contiguous); one element of a host buffer is returned as a NumPy scalar.")
+            .def_property_readonly(
+                "__array_interface__",
+                &arrayInterface,
+                "NumPy's array interface of a host buffer (np.asarray(buf) is a view, no copy); TypeError for "
+                "device memory.")
+            .def(
+                "to_numpy",
+                [](py::object const& self, py::object const& queue)
+                {
+                    auto const& b = self.cast<Buffer const&>();
+                    auto out = py::array(toNumpy(b.dtype), b.shape);
+                    if(queue.is_none())
+                    {
+                        QueueHandle q(b.device->makeQueue(true));
+                        copy(q, out, self, py::none());
+                    }
+                    else
+                    {
+                        auto& q = queue.cast<QueueHandle&>();
+                        copy(q, out, self, py::none());
+                        q.wait();
+                    }
+                    return out;
+                },
+                py::arg("queue") = py::none(),
+                "A NumPy copy of the buffer, made by `queue` (which is waited for) or by a blocking queue of the "
+                "buffer's device.")
+            .def("__repr__", &bufferRepr);
+
+        m.def(
+            "empty",
+            [](std::shared_ptr<rt::Device> const& dev, py::handle shape, py::handle dtype)
+            { return allocateBuffer(dev, toShape(shape), toDType(dtype)); },
+            py::arg("device"),
+            py::arg("shape"),
+            py::arg("dtype") = py::dtype("float32"),
+            "A new buffer of `shape` on `device`, not initialised.");
+
+        m.def(
+            "zeros",
+            [](std::shared_ptr<rt::Device> const& dev, py::handle shape, py::handle dtype, py::object const& queue)
+            {
+                auto buffer = py::cast(allocateBuffer(dev, toShape(shape), toDType(dtype)));
+                if(queue.is_none())
+                {
+                    QueueHandle q(dev->makeQueue(true));
+                    set(q, buffer, py::int_(0), py::none());
+                }
+                else
+                    set(queue.cast<QueueHandle&>(), buffer, py::int_(0), py::none());
+                return buffer;
+            },
+            py::arg("device"),
+            py::arg("shape"),
+            py::arg("dtype") = py::dtype("float32"),
+            py::arg("queue") = py::none(),
+            "A new buffer of zeros; zeroed by `queue` (in its order) or before returning.");
+
+        m.def(
+            "asarray",
+            &asarray,
+            py::arg("obj"),
+            py::arg("device"),
+            py::arg("queue") = py::none(),
+            "A buffer on `device` with the contents of `obj`: a view of its memory where the device can use it "
+            "(NumPy arrays on CPU devices), else a copy made by `queue` or before returning.");
+
+        m.def(
+            "memcpy",
+            &copy,
+            py::arg("queue"),
+            py::arg("dst"),
+            py::arg("src"),
+            py::arg("extent") = py::none(),
+            "Copies src to dst in queue order (Buffers or NumPy arrays; shapes equal, or `extent` elements).");
+
+        m.def(
+            "memset",
+            &set,
+            py::arg("queue"),
+            py::arg("dst"),
+            py::arg("byte"),
+            py::arg("extent") = py::none(),
+            "Sets every byte of dst (or of its first `extent` elements) in queue order.");
+    }
+} // namespace pyalpaka::bindings

@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+#include "Common.hpp"
+
+namespace pyalpaka::bindings
+{
+    auto toDType(py::handle dtypeLike) -> rt::DType
+    {
+        py::dtype dtype;
+        try
+        {
+            dtype = py::dtype::from_args(py::reinterpret_borrow<py::object>(dtypeLike));
+        }
+        catch(py::error_already_set const&)
+        {
+            throw rt::TypeMismatch("not a dtype: " + py::repr(dtypeLike).cast<std::string>());
+        }
+        rt::DType out{};
+        if(!rt::dtypeFromKind(dtype.kind(), static_cast<std::size_t>(dtype.itemsize()), out)
+           || dtype.byteorder() == '>')
+            throw rt::TypeMismatch(
+                "dtype " + py::str(dtype).cast<std::string>()
+                + " is not supported; use bool, (u)int8/16/32/64, float32/64 or complex64/128 in native byte order");
+        return out;
+    }
+
+    auto toNumpy(rt::DType dtype) -> py::dtype
+    {
+        return py::dtype(std::string(rt::info(dtype).name));
+    }
+
+    auto toExtents(py::handle value, char const* what) -> rt::Extents
+    {
+        rt::Extents e;
+        auto component = [&](py::handle item) -> std::size_t
+        {
+            if(py::isinstance<py::bool_>(item) || !py::isinstance<py::int_>(py::reinterpret_borrow<py::object>(item)))
+            {
+                // NumPy integers are not int subclasses but index() accepts them.
+                if(!PyIndex_Check(item.ptr()) || py::isinstance<py::bool_>(item))
+                    throw rt::TypeMismatch(
+                        std::string(what) + " must be an int or a tuple of ints, got "
+                        + py::repr(value).cast<std::string>());
+            }
+            auto const v = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+            if(!v)
+                throw py::error_already_set();
+            if(v < py::int_(0))
+                throw std::invalid_argument(
+                    std::string(what) + " must not be negative, got " + py::repr(value).cast<std::string>());
+            return v.cast<std::size_t>();
+        };
+        if(PyIndex_Check(value.ptr()))
+        {
+            e.dim = 1;
+            e.values[0] = component(value);
+            return e;
+        }
+        if(!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value))
+            throw rt::TypeMismatch(
+                std::string(what) + " must be an int or a tuple of ints, got " + py::repr(value).cast<std::string>());
+        auto const seq = py::reinterpret_borrow<py::sequence>(value);
+        if(seq.size() < 1 || seq.size() > rt::maxWorkDivDim)
+            throw std::invalid_argument(
+                std::string(what) + " must have 1 to 3 components, got " + py::repr(value).cast<std::string>());
+        e.dim = seq.size();
+        for(std::size_t i = 0; i < e.dim; ++i)
+            e.values[i] = component(seq[i]);
+        return e;
+    }
+
+    auto toTuple(rt::Extents const& e) -> py::tuple
+    {
+        py::tuple t(e.dim);
+        for(std::size_t i = 0; i < e.dim; ++i)
+            t[i] = py::int_(e.values[i]);
+        return t;
+    }
+
+    auto holdWithGil(py::object object) -> std::shared_ptr<py::object>
+    {
+        return std::shared_ptr<py::object>(
+            new py::object(std::move(object)),
+            [](py::object* o)
+            {
+                py::gil_scoped_acquire gil;
+                delete o;
+            });
+    }
+} // namespace pyalpaka::bindings

@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! What the binding files share: conversions between Python values and runtime types, and the declarations of each
+//! file's bind function.
+
+#include <memory>
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "runtime/DType.hpp"
+#include "runtime/Errors.hpp"
+#include "runtime/Runtime.hpp"
+
+namespace pyalpaka::bindings
+{
+    namespace py = pybind11;
+
+    //! The runtime dtype of anything np.dtype() accepts; TypeError for dtypes kernels cannot use.
+    auto toDType(py::handle dtypeLike) -> rt::DType;
+    //! The NumPy dtype object of a runtime dtype.
+    auto toNumpy(rt::DType dtype) -> py::dtype;
+
+    //! An int or a sequence of ints as Extents of 1 to 3 components; ValueError names `what` otherwise.
+    auto toExtents(py::handle value, char const* what) -> rt::Extents;
+    auto toTuple(rt::Extents const& e) -> py::tuple;
+
+    //! A Python callable kept by C++ code that may drop it on another thread: releasing it takes the GIL.
+    auto holdWithGil(py::object object) -> std::shared_ptr<py::object>;
+
+    void bindDevices(py::module_& m);
+    void bindQueues(py::module_& m);
+    void bindBuffers(py::module_& m);
+    void bindDLPack(py::module_& m);
+    void bindWorkDivs(py::module_& m);
+    void bindKernels(py::module_& m);
+    void bindJitKernels(py::module_& m);
+} // namespace pyalpaka::bindings

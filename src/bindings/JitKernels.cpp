@@ -1,0 +1,256 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+//! \file
+//! _core.JitLauncher: the hot path of pyalpaka.Kernel. It maps the Python arguments of a launch to exact C++ types
+//! (PYTHON_API.md: buffers and arrays -> T* (T const* when read-only), NumPy scalars -> their type, int ->
+//! std::int64_t, float -> double, bool -> bool), finds the compiled entry for (back-end, dim, types) in an
+//! in-process table (no file I/O, no compiler), or asks the Python compile callback for a shared library to load,
+//! and launches through the C interface of jit/EntryAbi.h.
+
+#include <array>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include <dlfcn.h>
+
+#include "KernelArgs.hpp"
+#include "QueueHandle.hpp"
+#include "jit/EntryAbi.h"
+
+namespace pyalpaka::bindings
+{
+    namespace
+    {
+        //! A loaded entry library (never unloaded: queued launches may still run its code).
+        struct Entry
+        {
+            pyalpaka_entry_fn check = nullptr;
+            pyalpaka_entry_fn run = nullptr;
+            std::vector<rt::Param> params;
+        };
+
+        //! The exact C++ parameter a Python argument maps to.
+        auto exactParam(ArgInfo const& info, py::handle arg, std::size_t index) -> rt::Param
+        {
+            switch(info.kind)
+            {
+                case ArgInfo::Kind::Pointer:
+                    return {info.readonly ? rt::ParamKind::ConstPointer : rt::ParamKind::Pointer, info.dtype};
+                case ArgInfo::Kind::Integer:
+                    return {rt::ParamKind::Scalar, info.numpyScalar ? info.dtype : rt::DType::Int64};
+                case ArgInfo::Kind::Real:
+                    return {rt::ParamKind::Scalar, info.numpyScalar ? info.dtype : rt::DType::Float64};
+                case ArgInfo::Kind::Boolean:
+                    return {rt::ParamKind::Scalar, rt::DType::Bool};
+                default:
+                    throw rt::TypeMismatch(
+                        "argument " + std::to_string(index + 1) + " of the kernel is "
+                        + py::repr(py::type::of(arg)).cast<std::string>()
+                        + "; kernels take pyalpaka Buffers, NumPy arrays (CPU devices), NumPy scalars, int, float and "
+                          "bool");
+            }
+        }
+
+        auto typeName(rt::Param const& p) -> std::string
+        {
+            std::string name(rt::info(p.dtype).cppName);
+            if(p.kind == rt::ParamKind::ConstPointer)
+                return name + " const*";
+            if(p.kind == rt::ParamKind::Pointer)
+                return name + "*";
+            return name;
+        }
+
+        //! Throws the exception a non-OK entry return code stands for.
+        [[noreturn]] void raiseEntryError(int code, char const* message)
+        {
+            if(code == PYALPAKA_ENTRY_INVALID_LAUNCH)
+                throw std::invalid_argument(message);
+            throw std::runtime_error(message);
+        }
+
+        //! What a queued launch needs once the Python call has returned: the argument values and the launch.
+        struct PendingLaunch
+        {
+            pyalpaka_launch launch{};
+            std::array<ArgSlot, maxKernelArgs> slots{};
+            std::array<void const*, maxKernelArgs> pointers{};
+            pyalpaka_entry_fn run = nullptr;
+
+            void fix()
+            {
+                for(std::size_t i = 0; i < launch.arg_count; ++i)
+                    pointers[i] = slots[i].bytes.data();
+                launch.args = pointers.data();
+            }
+        };
+
+        class JitLauncher
+        {
+        public:
+            JitLauncher(std::string name, py::object compile)
+                : m_name(std::move(name))
+                , m_compile(std::move(compile))
+            {
+            }
+
+            void call(QueueHandle& queue, rt::WorkDiv const& workDiv, py::args const& args)
+            {
+                auto const count = args.size();
+                if(count > maxKernelArgs)
+                    throw rt::TypeMismatch(
+                        m_name + ": at most " + std::to_string(maxKernelArgs) + " kernel arguments, got "
+                        + std::to_string(count));
+                auto const device = queue.queue().device();
+                if(device->memorySpace() != rt::MemorySpace::Host)
+                    throw rt::BackendUnavailable(
+                        "run-time compilation for back-end '" + device->backend().name()
+                        + "' is not available in this build (CPU back-ends only)");
+                rt::checkWorkDivShape(workDiv);
+
+                auto pending = std::make_unique<PendingLaunch>();
+                std::array<ArgInfo, maxKernelArgs> infos;
+                std::array<rt::Param, maxKernelArgs> params;
+                std::string key = device->backend().name();
+                key += static_cast<char>('0' + workDiv.dim());
+                for(std::size_t i = 0; i < count; ++i)
+                {
+                    infos[i] = classify(args[i]);
+                    params[i] = exactParam(infos[i], args[i], i);
+                    key += static_cast<char>(params[i].kind);
+                    key += static_cast<char>(params[i].dtype);
+                }
+                auto const& entry = find(key, device->backend().name(), workDiv.dim(), params.data(), count);
+                for(std::size_t i = 0; i < count; ++i)
+                    convert(
+                        params[i],
+                        infos[i],
+                        args[i],
+                        queue.queue(),
+                        "argument " + std::to_string(i + 1) + " of " + m_name,
+                        pending->slots[i]);
+
+                auto& launch = pending->launch;
+                launch.dim = workDiv.dim();
+                for(std::size_t i = 0; i < workDiv.dim(); ++i)
+                {
+                    launch.grid_blocks[i] = workDiv.gridBlocks.values[i];
+                    launch.block_threads[i] = workDiv.blockThreads.values[i];
+                    launch.thread_elems[i] = workDiv.threadElems.values[i];
+                }
+                launch.arg_count = count;
+                pending->fix();
+                pending->run = entry.run;
+
+                if(queue.queue().blocking())
+                {
+                    std::array<char, 1024> error{};
+                    int code = 0;
+                    {
+                        py::gil_scoped_release release;
+                        code = entry.run(&launch, error.data(), error.size());
+                    }
+                    if(code != PYALPAKA_ENTRY_OK)
+                        raiseEntryError(code, error.data());
+                    return;
+                }
+                // A bad work division is the caller's error now, not the queue's later.
+                std::array<char, 1024> error{};
+                if(int const code = entry.check(&launch, error.data(), error.size()); code != PYALPAKA_ENTRY_OK)
+                    raiseEntryError(code, error.data());
+                std::shared_ptr<PendingLaunch> shared = std::move(pending);
+                {
+                    py::gil_scoped_release release;
+                    queue.queue().enqueueHostTask(
+                        [shared]
+                        {
+                            std::array<char, 1024> message{};
+                            int const code = shared->run(&shared->launch, message.data(), message.size());
+                            if(code != PYALPAKA_ENTRY_OK)
+                                raiseEntryError(code, message.data());
+                        });
+                }
+                queue.keepUntilDone(args);
+            }
+
+            //! How many entries this kernel has loaded in this process.
+            [[nodiscard]] auto loadedCount() const -> std::size_t
+            {
+                return m_entries.size();
+            }
+
+        private:
+            auto find(
+                std::string const& key,
+                std::string const& backend,
+                std::size_t dim,
+                rt::Param const* params,
+                std::size_t count) -> Entry const&
+            {
+                if(auto const it = m_entries.find(key); it != m_entries.end())
+                    return it->second;
+                py::tuple types(count);
+                for(std::size_t i = 0; i < count; ++i)
+                    types[i] = typeName(params[i]);
+                auto const path = m_compile(backend, dim, types).cast<std::string>();
+                Entry entry = load(path);
+                entry.params.assign(params, params + count);
+                return m_entries.emplace(key, std::move(entry)).first->second;
+            }
+
+            static auto load(std::string const& path) -> Entry
+            {
+                void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+                if(handle == nullptr)
+                {
+                    char const* error = ::dlerror();
+                    throw std::runtime_error("cannot load the compiled kernel " + path + ": " + (error ? error : "?"));
+                }
+                auto abi = reinterpret_cast<pyalpaka_entry_abi_fn>(::dlsym(handle, "pyalpaka_entry_abi"));
+                Entry entry;
+                entry.check = reinterpret_cast<pyalpaka_entry_fn>(::dlsym(handle, "pyalpaka_check"));
+                entry.run = reinterpret_cast<pyalpaka_entry_fn>(::dlsym(handle, "pyalpaka_run"));
+                if(abi == nullptr || entry.check == nullptr || entry.run == nullptr || abi() != PYALPAKA_ENTRY_ABI)
+                    throw std::runtime_error(
+                        "the compiled kernel " + path + " does not have pyalpaka's entry interface version "
+                        + std::to_string(PYALPAKA_ENTRY_ABI));
+                return entry;
+            }
+
+            std::string m_name;
+            py::object m_compile;
+            std::unordered_map<std::string, Entry> m_entries;
+        };
+    } // namespace
+
+    void bindJitKernels(py::module_& m)
+    {
+        py::class_<JitLauncher>(
+            m,
+            "JitLauncher",
+            "The launch path of pyalpaka.Kernel: argument types -> loaded entry (compiled on first use by the "
+            "callback) -> launch.")
+            .def(py::init<std::string, py::object>(), py::arg("name"), py::arg("compile"))
+            // pyalpaka.Kernel derives from this class, so that a launch calls straight into C++.
+            .def(
+                "__call__",
+                &JitLauncher::call,
+                py::arg("queue"),
+                py::arg("workdiv"),
+                "Launches on `queue` with `workdiv` and the kernel arguments.")
+            .def_property_readonly("loaded_count", &JitLauncher::loadedCount, "Entries loaded in this process.");
+
+        m.def(
+            "jit_argument_types",
+            [](py::args const& args)
+            {
+                py::tuple types(args.size());
+                for(std::size_t i = 0; i < args.size(); ++i)
+                    types[i] = typeName(exactParam(classify(args[i]), args[i], i));
+                return types;
+            },
+            "The C++ types the JIT passes these Python values as (e.g. ('float*', 'std::int64_t')).");
+    }
+} // namespace pyalpaka::bindings

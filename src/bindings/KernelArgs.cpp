@@ -1,0 +1,290 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+#include "KernelArgs.hpp"
+
+#include <climits>
+#include <cstring>
+#include <limits>
+#include <unordered_map>
+
+namespace pyalpaka::bindings
+{
+    namespace
+    {
+        auto numpyGeneric() -> py::handle
+        {
+            static py::object const generic = py::module_::import("numpy").attr("generic");
+            return generic;
+        }
+
+        template<typename T>
+        void store(ArgSlot& slot, T value)
+        {
+            static_assert(sizeof(T) <= sizeof(ArgSlot));
+            std::memcpy(slot.bytes.data(), &value, sizeof(T));
+        }
+
+        //! The dtype of a NumPy array or scalar type from its type number, without calling into Python; false for
+        //! the numbers that are not one fixed-size type (long double, strings, objects, ...).
+        auto dtypeFromNumber(int number, std::size_t itemSize, rt::DType& out) -> bool
+        {
+            // NumPy's type numbers: BOOL 0, BYTE 1, UBYTE 2, SHORT 3, USHORT 4, INT 5, UINT 6, LONG 7, ULONG 8,
+            // LONGLONG 9, ULONGLONG 10, FLOAT 11, DOUBLE 12, CFLOAT 14, CDOUBLE 15 (their sizes are the platform's).
+            static constexpr char kinds[]
+                = {'b', 'i', 'u', 'i', 'u', 'i', 'u', 'i', 'u', 'i', 'u', 'f', 'f', '?', 'c', 'c'};
+            if(number < 0 || number >= static_cast<int>(sizeof(kinds)) || kinds[number] == '?')
+                return false;
+            return rt::dtypeFromKind(kinds[number], itemSize, out);
+        }
+
+        auto arrayDType(py::array const& array) -> rt::DType
+        {
+            rt::DType out{};
+            auto const dtype = array.dtype();
+            if(dtype.byteorder() != '>'
+               && dtypeFromNumber(dtype.num(), static_cast<std::size_t>(dtype.itemsize()), out))
+                return out;
+            return toDType(dtype); // raises the TypeError that names the dtype
+        }
+
+        //! The dtype of a NumPy scalar, cached per scalar type (the hot path of launches with np.float32(...)).
+        auto scalarDType(py::handle arg) -> rt::DType
+        {
+            static std::unordered_map<PyTypeObject*, rt::DType> known;
+            auto* type = Py_TYPE(arg.ptr());
+            if(auto const it = known.find(type); it != known.end())
+                return it->second;
+            auto const dtype = toDType(arg.attr("dtype"));
+            known.emplace(type, dtype);
+            return dtype;
+        }
+
+        auto spec(rt::Device const& d) -> std::string
+        {
+            return d.backend().name() + ":" + std::to_string(d.index());
+        }
+
+        auto paramType(rt::Param const& p) -> std::string
+        {
+            return rt::signature({p}).substr(1, rt::signature({p}).size() - 2);
+        }
+
+        //! The integer value of an int-like argument as a 128-bit-free pair: negative flag and magnitude.
+        void storeInteger(rt::DType target, py::handle arg, std::string const& what, ArgSlot& slot)
+        {
+            auto const value = py::reinterpret_steal<py::object>(PyNumber_Index(arg.ptr()));
+            if(!value)
+                throw py::error_already_set();
+            int overflow = 0;
+            long long const v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+            unsigned long long u = 0;
+            // On overflow v is -1, which says nothing about the sign: overflow does.
+            bool const negative = overflow < 0 || (overflow == 0 && v < 0);
+            if(overflow > 0)
+            {
+                u = PyLong_AsUnsignedLongLong(value.ptr());
+                if(PyErr_Occurred())
+                {
+                    PyErr_Clear();
+                    overflow = 2;
+                }
+            }
+            auto outOfRange = [&]
+            {
+                return std::invalid_argument(
+                    what + " = " + py::repr(value).cast<std::string>() + " is out of range for "
+                    + std::string(rt::info(target).cppName));
+            };
+            if(overflow < 0 || overflow == 2)
+                throw outOfRange();
+            auto fits = [&](long long lo, unsigned long long hi)
+            { return overflow > 0 ? u <= hi : (v >= lo && (v < 0 || static_cast<unsigned long long>(v) <= hi)); };
+            switch(target)
+            {
+                case rt::DType::Int8:
+                    if(!fits(INT8_MIN, INT8_MAX))
+                        throw outOfRange();
+                    return store(slot, static_cast<std::int8_t>(v));
+                case rt::DType::UInt8:
+                    if(negative || !fits(0, UINT8_MAX))
+                        throw outOfRange();
+                    return store(slot, static_cast<std::uint8_t>(v));
+                case rt::DType::Int16:
+                    if(!fits(INT16_MIN, INT16_MAX))
+                        throw outOfRange();
+                    return store(slot, static_cast<std::int16_t>(v));
+                case rt::DType::UInt16:
+                    if(negative || !fits(0, UINT16_MAX))
+                        throw outOfRange();
+                    return store(slot, static_cast<std::uint16_t>(v));
+                case rt::DType::Int32:
+                    if(!fits(INT32_MIN, INT32_MAX))
+                        throw outOfRange();
+                    return store(slot, static_cast<std::int32_t>(v));
+                case rt::DType::UInt32:
+                    if(negative || !fits(0, UINT32_MAX))
+                        throw outOfRange();
+                    return store(slot, static_cast<std::uint32_t>(v));
+                case rt::DType::Int64:
+                    if(overflow > 0)
+                        throw outOfRange();
+                    return store(slot, static_cast<std::int64_t>(v));
+                case rt::DType::UInt64:
+                    if(negative)
+                        throw outOfRange();
+                    return store(slot, overflow > 0 ? static_cast<std::uint64_t>(u) : static_cast<std::uint64_t>(v));
+                case rt::DType::Float32:
+                    return store(slot, static_cast<float>(PyFloat_AsDouble(value.ptr())));
+                case rt::DType::Float64:
+                    return store(slot, PyFloat_AsDouble(value.ptr()));
+                default:
+                    throw rt::TypeMismatch(what + " must be " + std::string(rt::info(target).cppName) + ", got an int");
+            }
+        }
+    } // namespace
+
+    auto classify(py::handle arg) -> ArgInfo
+    {
+        ArgInfo info;
+        auto* type = Py_TYPE(arg.ptr());
+        if(type == &PyFloat_Type)
+        {
+            info.kind = ArgInfo::Kind::Real;
+            return info;
+        }
+        if(type == &PyBool_Type)
+        {
+            info.kind = ArgInfo::Kind::Boolean;
+            return info;
+        }
+        if(type == &PyLong_Type)
+        {
+            info.kind = ArgInfo::Kind::Integer;
+            return info;
+        }
+        if(py::isinstance<Buffer>(arg))
+        {
+            auto const& b = arg.cast<Buffer const&>();
+            info.kind = ArgInfo::Kind::Pointer;
+            info.dtype = b.dtype;
+            info.pointer = b.data;
+            info.readonly = b.readonly;
+            info.contiguous = b.contiguous();
+            info.device = b.device.get();
+            return info;
+        }
+        if(py::isinstance<py::array>(arg))
+        {
+            auto const array = py::reinterpret_borrow<py::array>(arg);
+            info.kind = ArgInfo::Kind::Pointer;
+            info.dtype = arrayDType(array);
+            info.pointer = const_cast<void*>(array.data());
+            info.readonly = !array.writeable();
+            info.contiguous = (array.flags() & py::array::c_style) != 0;
+            return info;
+        }
+        if(py::isinstance(arg, numpyGeneric()))
+        {
+            info.numpyScalar = true;
+            info.dtype = scalarDType(arg);
+            auto const kind = rt::info(info.dtype).kind;
+            info.kind = kind == 'b'                  ? ArgInfo::Kind::Boolean
+                        : kind == 'i' || kind == 'u' ? ArgInfo::Kind::Integer
+                        : kind == 'f'                ? ArgInfo::Kind::Real
+                                                     : ArgInfo::Kind::Other;
+            return info;
+        }
+        if(PyIndex_Check(arg.ptr()))
+            info.kind = ArgInfo::Kind::Integer;
+        else if(PyFloat_Check(arg.ptr()))
+            info.kind = ArgInfo::Kind::Real;
+        return info;
+    }
+
+    auto matches(std::vector<rt::Param> const& params, ArgInfo const* infos, std::size_t count) -> bool
+    {
+        if(params.size() != count)
+            return false;
+        for(std::size_t i = 0; i < count; ++i)
+        {
+            auto const& p = params[i];
+            auto const& a = infos[i];
+            if(p.kind != rt::ParamKind::Scalar)
+            {
+                if(a.kind != ArgInfo::Kind::Pointer || a.dtype != p.dtype)
+                    return false;
+                continue;
+            }
+            auto const kind = rt::info(p.dtype).kind;
+            bool const ok = kind == 'b'   ? a.kind == ArgInfo::Kind::Boolean
+                            : kind == 'f' ? a.kind == ArgInfo::Kind::Real || a.kind == ArgInfo::Kind::Integer
+                            : kind == 'i' || kind == 'u' ? a.kind == ArgInfo::Kind::Integer
+                                                         : false;
+            if(!ok)
+                return false;
+        }
+        return true;
+    }
+
+    void convert(
+        rt::Param const& param,
+        ArgInfo const& info,
+        py::handle arg,
+        rt::Queue const& queue,
+        std::string const& what,
+        ArgSlot& slot)
+    {
+        if(param.kind != rt::ParamKind::Scalar)
+        {
+            auto const device = queue.device();
+            if(info.device == nullptr && device->memorySpace() != rt::MemorySpace::Host)
+                throw rt::TypeMismatch(
+                    what + " is a NumPy array, which a kernel on " + spec(*device)
+                    + " cannot read: copy it to the device with pyalpaka.asarray(array, device=...) first");
+            if(info.device != nullptr && !info.device->sharesMemoryWith(*device))
+                throw rt::TypeMismatch(
+                    what + " is a buffer of " + spec(*info.device) + ", which a kernel on " + spec(*device)
+                    + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
+            if(!info.contiguous)
+                throw std::invalid_argument(
+                    what + " is not contiguous; kernels taking " + paramType(param)
+                    + " need dense row-major memory (copy it into a new buffer first)");
+            if(info.readonly && param.kind == rt::ParamKind::Pointer)
+                throw std::invalid_argument(
+                    what + " is read-only, but the kernel takes " + paramType(param) + " and may write it");
+            return store(slot, info.pointer);
+        }
+        switch(rt::info(param.dtype).kind)
+        {
+            case 'b':
+                return store(slot, static_cast<bool>(PyObject_IsTrue(arg.ptr())));
+            case 'f':
+                if(info.kind == ArgInfo::Kind::Integer)
+                    return storeInteger(param.dtype, arg, what, slot);
+                {
+                    double const v = PyFloat_AsDouble(arg.ptr());
+                    if(v == -1.0 && PyErr_Occurred())
+                        throw py::error_already_set();
+                    if(param.dtype == rt::DType::Float32)
+                        return store(slot, static_cast<float>(v));
+                    return store(slot, v);
+                }
+            default:
+                return storeInteger(param.dtype, arg, what, slot);
+        }
+    }
+
+    auto describeArg(ArgInfo const& info, py::handle arg) -> std::string
+    {
+        switch(info.kind)
+        {
+            case ArgInfo::Kind::Pointer:
+                return std::string(rt::info(info.dtype).name) + (info.device ? " buffer" : " array");
+            default:
+                if(info.numpyScalar)
+                    return "numpy." + std::string(rt::info(info.dtype).name);
+                return py::str(py::type::of(arg).attr("__name__")).cast<std::string>();
+        }
+    }
+} // namespace pyalpaka::bindings

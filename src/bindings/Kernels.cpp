@@ -1,0 +1,167 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+//! \file
+//! _core.KernelFamily: a kernel compiled ahead of time for every back-end and several element types, called as
+//! family(queue, workdiv, *args); _core.aot_kernels() lists them.
+
+#include <algorithm>
+
+#include "KernelArgs.hpp"
+#include "QueueHandle.hpp"
+
+namespace pyalpaka::bindings
+{
+    namespace
+    {
+        class KernelFamily
+        {
+        public:
+            KernelFamily(std::string name, std::vector<rt::KernelVariant> const& variants)
+                : m_name(std::move(name))
+                , m_variants(variants)
+            {
+            }
+
+            [[nodiscard]] auto name() const -> std::string const&
+            {
+                return m_name;
+            }
+
+            [[nodiscard]] auto variants() const -> std::vector<rt::KernelVariant> const&
+            {
+                return m_variants;
+            }
+
+            void call(QueueHandle& queue, rt::WorkDiv const& workDiv, py::args const& args)
+            {
+                auto const count = args.size();
+                if(count > maxKernelArgs)
+                    throw rt::TypeMismatch(qualifiedName() + " got " + std::to_string(count) + " arguments");
+                std::array<ArgInfo, maxKernelArgs> infos;
+                for(std::size_t i = 0; i < count; ++i)
+                    infos[i] = classify(args[i]);
+
+                auto const& backendName = queue.queue().device()->backend().name();
+                auto const* variant = find(backendName, workDiv.dim(), infos.data(), args);
+
+                std::array<ArgSlot, maxKernelArgs> slots;
+                std::array<void const*, maxKernelArgs> pointers;
+                for(std::size_t i = 0; i < count; ++i)
+                {
+                    convert(variant->params[i], infos[i], args[i], queue.queue(), argumentName(i), slots[i]);
+                    pointers[i] = slots[i].bytes.data();
+                }
+                {
+                    py::gil_scoped_release release;
+                    variant->launch(queue.queue(), workDiv, pointers.data());
+                }
+                queue.keepUntilDone(args);
+            }
+
+            [[nodiscard]] auto qualifiedName() const -> std::string
+            {
+                return "pyalpaka.kernels." + m_name;
+            }
+
+            [[nodiscard]] auto doc() const -> std::string
+            {
+                std::string s = qualifiedName() + "(queue, workdiv, *args): the shipped kernel '" + m_name
+                                + "', compiled ahead of time. C++ parameter lists:\n";
+                std::vector<std::string> seen;
+                for(auto const& v : m_variants)
+                {
+                    auto const line = "    " + std::to_string(v.dim) + "-D " + rt::signature(v.params);
+                    if(std::find(seen.begin(), seen.end(), line) == seen.end())
+                        seen.push_back(line);
+                }
+                for(auto const& line : seen)
+                    s += line + "\n";
+                return s;
+            }
+
+        private:
+            [[nodiscard]] auto argumentName(std::size_t i) const -> std::string
+            {
+                return "argument " + std::to_string(i + 1) + " of " + qualifiedName();
+            }
+
+            auto find(std::string const& backend, std::size_t dim, ArgInfo const* infos, py::args const& args)
+                -> rt::KernelVariant const*
+            {
+                auto const count = args.size();
+                if(m_lastHit != nullptr && m_lastHit->backend == backend && m_lastHit->dim == dim
+                   && matches(m_lastHit->params, infos, count))
+                    return m_lastHit;
+                std::vector<rt::KernelVariant const*> onBackend;
+                for(auto const& v : m_variants)
+                    if(v.backend == backend)
+                        onBackend.push_back(&v);
+                if(onBackend.empty())
+                    throw rt::BackendUnavailable(qualifiedName() + " is not compiled for back-end '" + backend + "'");
+                std::vector<rt::KernelVariant const*> withDim;
+                for(auto const* v : onBackend)
+                    if(v->dim == dim)
+                        withDim.push_back(v);
+                if(withDim.empty())
+                    throw std::invalid_argument(
+                        qualifiedName() + " takes a " + std::to_string(onBackend.front()->dim)
+                        + "-D work division, got a " + std::to_string(dim) + "-D one");
+                for(auto const* v : withDim)
+                    if(matches(v->params, infos, count))
+                        return m_lastHit = v;
+                std::string got = "(";
+                for(std::size_t i = 0; i < count; ++i)
+                {
+                    got += (i ? ", " : "") + describeArg(infos[i], args[i]);
+                }
+                got += ")";
+                std::string expected;
+                for(auto const* v : withDim)
+                    expected += "\n    " + rt::signature(v->params);
+                throw rt::TypeMismatch(
+                    qualifiedName() + " has no variant for the arguments " + got + "; it takes one of:" + expected);
+            }
+
+            std::string m_name;
+            std::vector<rt::KernelVariant> const& m_variants;
+            rt::KernelVariant const* m_lastHit = nullptr;
+        };
+    } // namespace
+
+    void bindKernels(py::module_& m)
+    {
+        py::class_<KernelFamily>(m, "KernelFamily", "A kernel compiled ahead of time (see pyalpaka.kernels).")
+            .def_property_readonly("name", &KernelFamily::name)
+            .def_property_readonly(
+                "signatures",
+                [](KernelFamily const& k)
+                {
+                    py::list out;
+                    for(auto const& v : k.variants())
+                        out.append(py::make_tuple(v.backend, v.dim, rt::signature(v.params)));
+                    return out;
+                },
+                "(back-end, dim, C++ parameter list) of every compiled variant.")
+            .def_property_readonly("__doc__", &KernelFamily::doc)
+            .def(
+                "__call__",
+                &KernelFamily::call,
+                py::arg("queue"),
+                py::arg("workdiv"),
+                "Launches the kernel on `queue` with `workdiv`; arguments as in the C++ parameter list.")
+            .def("__repr__", [](KernelFamily const& k) { return "<kernel " + k.qualifiedName() + ">"; });
+
+        m.def(
+            "aot_kernels",
+            []
+            {
+                (void)rt::backends(); // registers the kernels of every compiled-in back-end
+                py::dict out;
+                for(auto const& [name, variants] : rt::aotKernels().families())
+                    out[py::str(name)] = py::cast(KernelFamily(name, variants));
+                return out;
+            },
+            "The kernels compiled into this build, by name.");
+    }
+} // namespace pyalpaka::bindings

@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The shipped kernels (kernels/*.hpp) and the element types each is compiled for ahead of time; the back-end
+//! translation units instantiate registerAotKernels<TTag> once each. Python calls them as pk.kernels.<family>.
+
+#include <cstddef>
+#include <cstdint>
+#include <kernels/all.hpp>
+
+#include "AotLaunch.hpp"
+
+namespace pyalpaka::rt
+{
+    namespace detail
+    {
+        template<typename... T>
+        struct Types
+        {
+        };
+
+        using FloatTypes = Types<float, double>;
+        using NumberTypes = Types<float, double, std::int32_t, std::int64_t>;
+
+        template<typename... T, typename TFn>
+        void forEach(Types<T...>, TFn&& f)
+        {
+            (f.template operator()<T>(), ...);
+        }
+    } // namespace detail
+
+    template<typename TTag>
+    void registerAotKernels(KernelRegistry& r, std::string const& b)
+    {
+        namespace k = pyalpaka::kernels;
+        using Size = Val<std::size_t>;
+        detail::forEach(
+            detail::NumberTypes{},
+            [&]<typename T>
+            {
+                addKernel<TTag, 1, k::Fill, Out<T>, Val<T>, Size>(r, b, "fill");
+                addKernel<TTag, 1, k::Iota, Out<T>, Val<T>, Size>(r, b, "iota");
+                addKernel<TTag, 1, k::Copy, In<T>, Out<T>, Size>(r, b, "copy");
+                addKernel<TTag, 1, k::Add, In<T>, In<T>, Out<T>, Size>(r, b, "add");
+                addKernel<TTag, 1, k::Reduce, In<T>, Out<T>, Size>(r, b, "reduce");
+            });
+        detail::forEach(
+            detail::FloatTypes{},
+            [&]<typename T>
+            {
+                addKernel<TTag, 1, k::Axpy, Val<T>, In<T>, Out<T>, Size>(r, b, "axpy");
+                addKernel<TTag, 1, k::Mul, Out<T>, In<T>, Val<T>, Size>(r, b, "mul");
+                addKernel<TTag, 1, k::Triad, Out<T>, In<T>, In<T>, Val<T>, Size>(r, b, "triad");
+                addKernel<TTag, 1, k::Nstream, Out<T>, In<T>, In<T>, Val<T>, Size>(r, b, "nstream");
+                addKernel<TTag, 1, k::Dot, In<T>, In<T>, Out<T>, Size>(r, b, "dot");
+                addKernel<TTag, 1, k::Histogram, In<T>, Out<std::uint32_t>, Size, Val<std::uint32_t>, Val<T>, Val<T>>(
+                    r, b, "histogram");
+                addKernel<TTag, 2, k::MatMul, In<T>, In<T>, Out<T>, Size, Size, Size>(r, b, "matmul");
+                addKernel<TTag, 2, k::Stencil, In<T>, Out<T>, Size, Size>(r, b, "stencil");
+            });
+    }
+} // namespace pyalpaka::rt

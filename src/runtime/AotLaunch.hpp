@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Registering a kernel compiled ahead of time: addKernel<TTag, TDim, TKernel, Params...>(registry, "name") with the
+//! parameter markers Out<T> (T*), In<T> (T const*) and Val<T> (T) generates the launch function that unpacks the
+//! type-erased arguments, validates the launch and submits the kernel task to the queue.
+
+#include <alpaka/alpaka.hpp>
+
+#include <cstring>
+#include <stdexcept>
+#include <utility>
+
+#include "BackendImpl.hpp"
+#include "KernelRegistry.hpp"
+
+namespace pyalpaka::rt
+{
+    template<typename T>
+    struct Out
+    {
+        using Type = T*;
+        static constexpr Param param{ParamKind::Pointer, dtypeOf<T>()};
+    };
+
+    template<typename T>
+    struct In
+    {
+        using Type = T const*;
+        static constexpr Param param{ParamKind::ConstPointer, dtypeOf<T>()};
+    };
+
+    template<typename T>
+    struct Val
+    {
+        using Type = T;
+        static constexpr Param param{ParamKind::Scalar, dtypeOf<T>()};
+    };
+
+    namespace detail
+    {
+        //! Submits kernel(args...) with Acc to the queue, which must be one of TTag's device's queues.
+        template<typename TTag, std::size_t TDim, typename TKernel, typename... TArgs>
+        void submitKernel(Queue& queue, WorkDiv const& workDiv, TArgs... args)
+        {
+            using Acc = AccOf<TTag, TDim>;
+            auto const& device = *queue.device();
+            device.backend().checkWorkDiv(device, workDiv);
+            auto makeTask = [&]
+            {
+                try
+                {
+                    return alpaka::createTaskKernel<Acc>(toAlpaka<TDim>(workDiv), TKernel{}, args...);
+                }
+                catch(std::runtime_error const& e)
+                {
+                    // Creating the task only validates the launch (work division, shared memory): a bad value.
+                    throw std::invalid_argument(e.what());
+                }
+            };
+            if(queue.blocking())
+                static_cast<typename DeviceImpl<TTag>::BlockingQueue&>(queue).submit(makeTask());
+            else
+                static_cast<typename DeviceImpl<TTag>::NonBlockingQueue&>(queue).submit(makeTask());
+        }
+
+        //! The value an argument slot holds (memcpy: pointer slots hold a void*).
+        template<typename T>
+        auto load(void const* slot) -> T
+        {
+            T value;
+            std::memcpy(&value, slot, sizeof(T));
+            return value;
+        }
+
+        template<typename TTag, std::size_t TDim, typename TKernel, typename... TParams, std::size_t... TIs>
+        void launchUnpacked(Queue& queue, WorkDiv const& workDiv, void const* const* args, std::index_sequence<TIs...>)
+        {
+            submitKernel<TTag, TDim, TKernel>(queue, workDiv, load<typename TParams::Type>(args[TIs])...);
+        }
+
+        template<typename TTag, std::size_t TDim, typename TKernel, typename... TParams>
+        void launch(Queue& queue, WorkDiv const& workDiv, void const* const* args)
+        {
+            launchUnpacked<TTag, TDim, TKernel, TParams...>(
+                queue, workDiv, args, std::index_sequence_for<TParams...>{});
+        }
+    } // namespace detail
+
+    //! Registers TKernel for back-end TTag, dimensionality TDim and the parameters TParams (Out/In/Val markers).
+    template<typename TTag, std::size_t TDim, typename TKernel, typename... TParams>
+    void addKernel(KernelRegistry& registry, std::string const& backendName, std::string const& family)
+    {
+        registry.add(
+            family,
+            KernelVariant{backendName, TDim, {TParams::param...}, &detail::launch<TTag, TDim, TKernel, TParams...>});
+    }
+} // namespace pyalpaka::rt

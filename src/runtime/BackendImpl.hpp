@@ -1,0 +1,311 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! BackendImpl<TTag>: the runtime's Backend, Device, Queue and Event for one alpaka back-end, written against
+//! alpaka's generic API only (platform, device, queue, event, buffer traits), so every back-end shares it.
+//! Kernels are launched with Acc<TTag, Dim> = TagToAcc<TTag, DimInt<Dim>, std::size_t>.
+
+#include <alpaka/alpaka.hpp>
+
+#include <memory>
+#include <new>
+#include <string>
+
+#include "Errors.hpp"
+#include "QueueImpl.hpp"
+#include "Runtime.hpp"
+
+namespace pyalpaka::rt
+{
+    //! The accelerator of a back-end for a dimensionality; the runtime's index type is std::size_t.
+    template<typename TTag, std::size_t TDim>
+    using AccOf = alpaka::TagToAcc<TTag, alpaka::DimInt<TDim>, std::size_t>;
+
+    namespace detail
+    {
+        template<std::size_t TDim>
+        auto toVec(Extents const& e)
+        {
+            alpaka::Vec<alpaka::DimInt<TDim>, std::size_t> v;
+            for(std::size_t i = 0; i < TDim; ++i)
+                v[i] = e.values[i];
+            return v;
+        }
+
+        template<typename TVec>
+        auto toExtents(TVec const& v) -> Extents
+        {
+            Extents e;
+            e.dim = alpaka::Dim<TVec>::value;
+            for(std::size_t i = 0; i < e.dim; ++i)
+                e.values[i] = static_cast<std::size_t>(v[i]);
+            return e;
+        }
+
+        //! Calls f(std::integral_constant<std::size_t, dim>{}) for a work division dimensionality 1..3.
+        template<typename TFn>
+        decltype(auto) withWorkDivDim(std::size_t dim, TFn&& f)
+        {
+            switch(dim)
+            {
+                case 1:
+                    return f(std::integral_constant<std::size_t, 1>{});
+                case 2:
+                    return f(std::integral_constant<std::size_t, 2>{});
+                case 3:
+                    return f(std::integral_constant<std::size_t, 3>{});
+                default:
+                    throw std::invalid_argument("a work division has 1 to 3 dimensions, got " + std::to_string(dim));
+            }
+        }
+    } // namespace detail
+
+    //! The alpaka work division of w (whose dim must be TDim).
+    template<std::size_t TDim>
+    auto toAlpaka(WorkDiv const& w)
+    {
+        return alpaka::WorkDivMembers<alpaka::DimInt<TDim>, std::size_t>(
+            detail::toVec<TDim>(w.gridBlocks), detail::toVec<TDim>(w.blockThreads), detail::toVec<TDim>(w.threadElems));
+    }
+
+    template<typename TTag>
+    class BackendImpl;
+
+    template<typename TTag>
+    class DeviceImpl final : public Device
+    {
+    public:
+        using Acc1 = AccOf<TTag, 1>;
+        using NativeDev = alpaka::Dev<Acc1>;
+        using BlockingQueue = QueueImpl<alpaka::Queue<NativeDev, alpaka::Blocking>>;
+        using NonBlockingQueue = QueueImpl<alpaka::Queue<NativeDev, alpaka::NonBlocking>>;
+        using NativeEvent = alpaka::Event<alpaka::Queue<NativeDev, alpaka::NonBlocking>>;
+
+        DeviceImpl(BackendImpl<TTag>& backend, std::size_t index, NativeDev dev)
+            : m_backend(backend)
+            , m_index(index)
+            , m_dev(std::move(dev))
+        {
+        }
+
+        [[nodiscard]] auto backend() const -> Backend& override
+        {
+            return m_backend;
+        }
+
+        [[nodiscard]] auto index() const -> std::size_t override
+        {
+            return m_index;
+        }
+
+        [[nodiscard]] auto name() const -> std::string override
+        {
+            return alpaka::getName(m_dev);
+        }
+
+        [[nodiscard]] auto memoryBytes() const -> std::size_t override
+        {
+            return alpaka::getMemBytes(m_dev);
+        }
+
+        [[nodiscard]] auto freeMemoryBytes() const -> std::size_t override
+        {
+            return alpaka::getFreeMemBytes(m_dev);
+        }
+
+        [[nodiscard]] auto warpSizes() const -> std::vector<std::size_t> override
+        {
+            return alpaka::getWarpSizes(m_dev);
+        }
+
+        [[nodiscard]] auto memorySpace() const -> MemorySpace override
+        {
+            return std::is_same_v<NativeDev, alpaka::DevCpu> ? MemorySpace::Host : MemorySpace::Cuda;
+        }
+
+        [[nodiscard]] auto allocate(std::size_t bytes) -> std::shared_ptr<void> override
+        {
+            try
+            {
+                // At least one byte, so that empty buffers still have a distinct, valid address.
+                auto buf = alpaka::allocBuf<std::byte, std::size_t>(m_dev, std::max<std::size_t>(bytes, 1));
+                void* data = alpaka::getPtrNative(buf);
+                return std::shared_ptr<void>(data, [owner = std::move(buf)](void*) {});
+            }
+            catch(std::bad_alloc const&)
+            {
+                throw OutOfMemory(
+                    "cannot allocate " + std::to_string(bytes) + " bytes on " + name() + " ("
+                    + std::to_string(freeMemoryBytes()) + " bytes free)");
+            }
+        }
+
+        [[nodiscard]] auto makeQueue(bool blocking) -> std::shared_ptr<Queue> override
+        {
+            if(blocking)
+                return std::make_shared<BlockingQueue>(shared_from_this(), m_dev);
+            return std::make_shared<NonBlockingQueue>(shared_from_this(), m_dev);
+        }
+
+        [[nodiscard]] auto makeEvent() -> std::shared_ptr<Event> override
+        {
+            return std::make_shared<EventImpl<NativeEvent>>(shared_from_this(), m_dev);
+        }
+
+        void wait() override
+        {
+            alpaka::wait(m_dev);
+        }
+
+        [[nodiscard]] auto native() const -> NativeDev const&
+        {
+            return m_dev;
+        }
+
+    private:
+        BackendImpl<TTag>& m_backend;
+        std::size_t m_index;
+        NativeDev m_dev;
+    };
+
+    template<typename TTag>
+    class BackendImpl final : public Backend
+    {
+    public:
+        using Acc1 = AccOf<TTag, 1>;
+        using Platform = alpaka::Platform<Acc1>;
+
+        explicit BackendImpl(std::string name)
+            : m_name(std::move(name))
+        {
+        }
+
+        [[nodiscard]] auto name() const -> std::string const& override
+        {
+            return m_name;
+        }
+
+        [[nodiscard]] auto accName() const -> std::string override
+        {
+            auto const full = alpaka::getAccName<Acc1>();
+            return full.substr(0, full.find('<'));
+        }
+
+        [[nodiscard]] auto available() const -> bool override
+        {
+            return true;
+        }
+
+        [[nodiscard]] auto reason() const -> std::string override
+        {
+            return {};
+        }
+
+        [[nodiscard]] auto deviceCount() -> std::size_t override
+        {
+            return alpaka::getDevCount(m_platform);
+        }
+
+        [[nodiscard]] auto device(std::size_t index) -> std::shared_ptr<Device> override
+        {
+            std::lock_guard lock(m_mutex);
+            auto const count = deviceCount();
+            if(index >= count)
+                throw std::out_of_range(
+                    "device index " + std::to_string(index) + " is out of range: back-end '" + m_name + "' has "
+                    + std::to_string(count) + " device" + (count == 1 ? "" : "s"));
+            if(m_devices.size() < count)
+                m_devices.resize(count);
+            if(!m_devices[index])
+                m_devices[index]
+                    = std::make_shared<DeviceImpl<TTag>>(*this, index, alpaka::getDevByIdx(m_platform, index));
+            return m_devices[index];
+        }
+
+        [[nodiscard]] auto props(Device const& dev, std::size_t dim) -> DevProps override
+        {
+            return detail::withWorkDivDim(
+                dim,
+                [&](auto d)
+                {
+                    auto const p = alpaka::getAccDevProps<AccOf<TTag, decltype(d)::value>>(native(dev));
+                    DevProps out;
+                    out.multiProcessorCount = p.m_multiProcessorCount;
+                    out.gridBlockExtentMax = detail::toExtents(p.m_gridBlockExtentMax);
+                    out.gridBlockCountMax = p.m_gridBlockCountMax;
+                    out.blockThreadExtentMax = detail::toExtents(p.m_blockThreadExtentMax);
+                    out.blockThreadCountMax = p.m_blockThreadCountMax;
+                    out.threadElemExtentMax = detail::toExtents(p.m_threadElemExtentMax);
+                    out.threadElemCountMax = p.m_threadElemCountMax;
+                    out.sharedMemSizeBytes = p.m_sharedMemSizeBytes;
+                    out.globalMemSizeBytes = p.m_globalMemSizeBytes;
+                    return out;
+                });
+        }
+
+        [[nodiscard]] auto validWorkDiv(
+            Device const& dev,
+            Extents const& gridElems,
+            Extents const& threadElems,
+            bool blockThreadsMustDivide,
+            SubDivRestrictions restrictions) -> WorkDiv override
+        {
+            if(gridElems.dim != threadElems.dim)
+                throw std::invalid_argument(
+                    "grid_elems " + toString(gridElems) + " and thread_elems " + toString(threadElems)
+                    + " must have the same number of dimensions");
+            for(auto const* e : {&gridElems, &threadElems})
+                for(std::size_t i = 0; i < e->dim; ++i)
+                    if(e->values[i] == 0)
+                        throw std::invalid_argument(
+                            "valid_workdiv: every extent must be at least 1, got grid_elems " + toString(gridElems)
+                            + ", thread_elems " + toString(threadElems));
+            return detail::withWorkDivDim(
+                gridElems.dim,
+                [&](auto d)
+                {
+                    constexpr std::size_t dim = decltype(d)::value;
+                    auto const w = alpaka::getValidWorkDiv<AccOf<TTag, dim>>(
+                        native(dev),
+                        detail::toVec<dim>(gridElems),
+                        detail::toVec<dim>(threadElems),
+                        blockThreadsMustDivide,
+                        static_cast<alpaka::GridBlockExtentSubDivRestrictions>(restrictions));
+                    return WorkDiv{
+                        detail::toExtents(w.m_gridBlockExtent),
+                        detail::toExtents(w.m_blockThreadExtent),
+                        detail::toExtents(w.m_threadElemExtent)};
+                });
+        }
+
+        void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) override
+        {
+            checkWorkDivShape(workDiv);
+            detail::withWorkDivDim(
+                workDiv.dim(),
+                [&](auto d)
+                {
+                    constexpr std::size_t dim = decltype(d)::value;
+                    using Acc = AccOf<TTag, dim>;
+                    auto const problem = alpaka::detail::describeInvalidWorkDiv(
+                        alpaka::getAccDevProps<Acc>(native(dev)), toAlpaka<dim>(workDiv));
+                    if(!problem.empty())
+                        throw std::invalid_argument(
+                            toString(workDiv) + " is not valid for '" + m_name + "': " + problem);
+                });
+        }
+
+    private:
+        static auto native(Device const& dev) -> typename DeviceImpl<TTag>::NativeDev const&
+        {
+            return static_cast<DeviceImpl<TTag> const&>(dev).native();
+        }
+
+        std::string m_name;
+        Platform m_platform;
+        std::mutex m_mutex;
+        std::vector<std::shared_ptr<DeviceImpl<TTag>>> m_devices;
+    };
+} // namespace pyalpaka::rt

@@ -1,0 +1,246 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! QueueImpl<TQueue> and EventImpl<TEvent>: the runtime's Queue and Event over an alpaka queue and event type.
+
+#include <alpaka/alpaka.hpp>
+
+#include <memory>
+#include <utility>
+
+#include "Errors.hpp"
+#include "Runtime.hpp"
+
+namespace pyalpaka::rt
+{
+    template<typename TEvent>
+    class EventImpl final : public Event
+    {
+    public:
+        EventImpl(std::shared_ptr<Device> device, alpaka::Dev<TEvent> const& dev)
+            : m_device(std::move(device))
+            , m_event(dev)
+        {
+        }
+
+        [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
+        {
+            return m_device;
+        }
+
+        void wait() override
+        {
+            alpaka::wait(m_event);
+        }
+
+        [[nodiscard]] auto isComplete() const -> bool override
+        {
+            return alpaka::isComplete(m_event);
+        }
+
+        [[nodiscard]] auto native() -> TEvent&
+        {
+            return m_event;
+        }
+
+    private:
+        std::shared_ptr<Device> m_device;
+        TEvent m_event;
+    };
+
+    namespace detail
+    {
+        //! A view of `region` with std::byte elements (the last extent and stride in bytes), so that one memcpy and
+        //! memset instantiation per dimensionality serves every element type.
+        template<std::size_t TDim, typename TDev>
+        auto byteView(TDev const& dev, Region const& region)
+        {
+            using Vec = alpaka::Vec<alpaka::DimInt<TDim>, std::size_t>;
+            Vec extent;
+            Vec pitches;
+            for(std::size_t i = 0; i < TDim; ++i)
+            {
+                extent[i] = region.extent[i];
+                pitches[i] = region.strides[i];
+            }
+            extent[TDim - 1] *= region.itemSize;
+            pitches[TDim - 1] = 1;
+            return alpaka::createView(dev, static_cast<std::byte*>(region.data), extent, pitches);
+        }
+
+        template<std::size_t TDim>
+        auto byteExtent(Region const& region)
+        {
+            alpaka::Vec<alpaka::DimInt<TDim>, std::size_t> extent;
+            for(std::size_t i = 0; i < TDim; ++i)
+                extent[i] = region.extent[i];
+            extent[TDim - 1] *= region.itemSize;
+            return extent;
+        }
+
+        //! Calls f(std::integral_constant<std::size_t, ndim>{}) for ndim in 1..maxBufferDim.
+        template<typename TFn>
+        void withDim(std::size_t ndim, TFn&& f)
+        {
+            switch(ndim)
+            {
+                case 1:
+                    return f(std::integral_constant<std::size_t, 1>{});
+                case 2:
+                    return f(std::integral_constant<std::size_t, 2>{});
+                case 3:
+                    return f(std::integral_constant<std::size_t, 3>{});
+                case 4:
+                    return f(std::integral_constant<std::size_t, 4>{});
+                default:
+                    throw std::invalid_argument(
+                        "copies and fills have 1 to " + std::to_string(maxBufferDim) + " dimensions, got "
+                        + std::to_string(ndim));
+            }
+        }
+    } // namespace detail
+
+    template<typename TQueue>
+    class QueueImpl final : public Queue
+    {
+    public:
+        using Dev = alpaka::Dev<TQueue>;
+        using NativeEvent = alpaka::Event<TQueue>;
+        static constexpr bool isBlocking = std::is_same_v<TQueue, alpaka::Queue<Dev, alpaka::Blocking>>;
+
+        QueueImpl(std::shared_ptr<Device> device, Dev const& dev)
+            : m_device(std::move(device))
+            , m_dev(dev)
+            , m_queue(dev)
+        {
+        }
+
+        ~QueueImpl() override
+        {
+            // Work still queued uses memory its owners keep alive only until the queue is done with it.
+            try
+            {
+                alpaka::wait(m_queue);
+            }
+            catch(...)
+            {
+            }
+        }
+
+        [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
+        {
+            return m_device;
+        }
+
+        [[nodiscard]] auto blocking() const -> bool override
+        {
+            return isBlocking;
+        }
+
+        //! Enqueues an alpaka task (a kernel, copy or host task); counts it as completed once it ran, even if it
+        //! threw (the queue reports the exception at the next wait).
+        template<typename TTask>
+        void submit(TTask&& task)
+        {
+            auto const& completed = track();
+            if constexpr(isBlocking)
+            {
+                Completion done{completed.get()};
+                alpaka::enqueue(m_queue, std::forward<TTask>(task));
+            }
+            else
+            {
+                alpaka::enqueue(
+                    m_queue,
+                    [task = std::forward<TTask>(task), completed]() mutable
+                    {
+                        Completion done{completed.get()};
+                        task();
+                    });
+            }
+        }
+
+        void enqueueHostTask(std::function<void()> task) override
+        {
+            submit(std::move(task));
+        }
+
+        void wait() override
+        {
+            alpaka::wait(m_queue);
+        }
+
+        [[nodiscard]] auto empty() const -> bool override
+        {
+            return alpaka::empty(m_queue);
+        }
+
+        void record(Event& event) override
+        {
+            alpaka::enqueue(m_queue, nativeEvent(event));
+        }
+
+        void waitFor(Event& event) override
+        {
+            alpaka::wait(m_queue, nativeEvent(event));
+        }
+
+        void copy(Region const& dst, Region const& src) override
+        {
+            detail::withDim(
+                dst.ndim,
+                [&](auto dim)
+                {
+                    constexpr std::size_t d = decltype(dim)::value;
+                    auto dstView = detail::byteView<d>(m_dev, dst);
+                    auto const srcView = detail::byteView<d>(m_dev, src);
+                    submit(alpaka::createTaskMemcpy(dstView, srcView, detail::byteExtent<d>(dst)));
+                });
+        }
+
+        void set(Region const& dst, std::uint8_t byte) override
+        {
+            detail::withDim(
+                dst.ndim,
+                [&](auto dim)
+                {
+                    constexpr std::size_t d = decltype(dim)::value;
+                    auto view = detail::byteView<d>(m_dev, dst);
+                    submit(alpaka::createTaskMemset(view, byte, detail::byteExtent<d>(dst)));
+                });
+        }
+
+        [[nodiscard]] auto native() -> TQueue&
+        {
+            return m_queue;
+        }
+
+    private:
+        struct Completion
+        {
+            std::atomic<std::uint64_t>* counter;
+
+            ~Completion()
+            {
+                counter->fetch_add(1, std::memory_order_release);
+            }
+        };
+
+        auto nativeEvent(Event& event) -> NativeEvent&
+        {
+            auto* impl = dynamic_cast<EventImpl<NativeEvent>*>(&event);
+            if(impl == nullptr || !event.device()->sharesMemoryWith(*m_device))
+                throw TypeMismatch(
+                    "an event of " + event.device()->name() + " (" + event.device()->backend().name()
+                    + ") cannot be used with a queue of " + m_device->name() + " (" + m_device->backend().name()
+                    + "): create the event on the queue's device");
+            return impl->native();
+        }
+
+        std::shared_ptr<Device> m_device;
+        Dev m_dev;
+        TQueue m_queue;
+    };
+} // namespace pyalpaka::rt

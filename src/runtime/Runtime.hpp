@@ -1,0 +1,189 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The type-erased runtime: back-ends chosen at run time over accelerators chosen at compile time.
+//! Backend, Device, Queue and Event are abstract; each compiled-in back-end implements them with alpaka's types
+//! (detail in CpuBackend.hpp). Nothing here knows Python.
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "DType.hpp"
+#include "WorkDiv.hpp"
+
+namespace pyalpaka::rt
+{
+    class Device;
+    class Queue;
+    class Event;
+
+    inline constexpr std::size_t maxBufferDim = 4;
+
+    //! Where memory lives: devices of one memory space and index share pointers (all CPU back-ends share the host).
+    enum class MemorySpace : std::uint8_t
+    {
+        Host,
+        Cuda,
+        Hip
+    };
+
+    //! A strided region of device memory: extents in elements, strides in bytes (NumPy's convention; alpaka's
+    //! pitches), the last stride the element size.
+    struct Region
+    {
+        void* data = nullptr;
+        //! The device the memory belongs to; null for host memory that no device owns (a NumPy array).
+        Device const* device = nullptr;
+        std::size_t itemSize = 1;
+        std::size_t ndim = 0;
+        std::array<std::size_t, maxBufferDim> extent{};
+        std::array<std::size_t, maxBufferDim> strides{};
+    };
+
+    //! getAccDevProps of a back-end for a dimensionality, as plain numbers.
+    struct DevProps
+    {
+        std::size_t multiProcessorCount = 0;
+        Extents gridBlockExtentMax;
+        std::size_t gridBlockCountMax = 0;
+        Extents blockThreadExtentMax;
+        std::size_t blockThreadCountMax = 0;
+        Extents threadElemExtentMax;
+        std::size_t threadElemCountMax = 0;
+        std::size_t sharedMemSizeBytes = 0;
+        std::size_t globalMemSizeBytes = 0;
+    };
+
+    enum class SubDivRestrictions : std::uint8_t
+    {
+        EqualExtent,
+        CloseToEqualExtent,
+        Unrestricted
+    };
+
+    //! A back-end compiled into this build (or one that is not, with the reason).
+    class Backend
+    {
+    public:
+        virtual ~Backend() = default;
+
+        [[nodiscard]] virtual auto name() const -> std::string const& = 0;
+        //! The accelerator's name, e.g. "AccCpuSerial".
+        [[nodiscard]] virtual auto accName() const -> std::string = 0;
+        [[nodiscard]] virtual auto available() const -> bool = 0;
+        //! Why the back-end is unavailable; empty when it is available.
+        [[nodiscard]] virtual auto reason() const -> std::string = 0;
+        [[nodiscard]] virtual auto deviceCount() -> std::size_t = 0;
+        //! Throws std::out_of_range for an index beyond deviceCount().
+        [[nodiscard]] virtual auto device(std::size_t index) -> std::shared_ptr<Device> = 0;
+        [[nodiscard]] virtual auto props(Device const& dev, std::size_t dim) -> DevProps = 0;
+        //! getValidWorkDiv: dims of gridElems and threadElems equal, 1 to 3.
+        [[nodiscard]] virtual auto validWorkDiv(
+            Device const& dev,
+            Extents const& gridElems,
+            Extents const& threadElems,
+            bool blockThreadsMustDivide,
+            SubDivRestrictions restrictions) -> WorkDiv = 0;
+        //! Throws std::invalid_argument saying which limit a work division breaks on dev.
+        virtual void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) = 0;
+    };
+
+    //! One device of a back-end.
+    class Device : public std::enable_shared_from_this<Device>
+    {
+    public:
+        virtual ~Device() = default;
+
+        [[nodiscard]] virtual auto backend() const -> Backend& = 0;
+        [[nodiscard]] virtual auto index() const -> std::size_t = 0;
+        [[nodiscard]] virtual auto name() const -> std::string = 0;
+        [[nodiscard]] virtual auto memoryBytes() const -> std::size_t = 0;
+        [[nodiscard]] virtual auto freeMemoryBytes() const -> std::size_t = 0;
+        [[nodiscard]] virtual auto warpSizes() const -> std::vector<std::size_t> = 0;
+        [[nodiscard]] virtual auto memorySpace() const -> MemorySpace = 0;
+        //! Device memory of at least `bytes` bytes (aligned for any element type); the returned pointer owns it.
+        //! Throws OutOfMemory.
+        [[nodiscard]] virtual auto allocate(std::size_t bytes) -> std::shared_ptr<void> = 0;
+        [[nodiscard]] virtual auto makeQueue(bool blocking) -> std::shared_ptr<Queue> = 0;
+        [[nodiscard]] virtual auto makeEvent() -> std::shared_ptr<Event> = 0;
+        //! Waits for every queue of the device.
+        virtual void wait() = 0;
+
+        //! Whether memory of `other` can be used directly by this device's kernels and copies.
+        [[nodiscard]] auto sharesMemoryWith(Device const& other) const -> bool
+        {
+            return memorySpace() == other.memorySpace()
+                   && (memorySpace() == MemorySpace::Host || index() == other.index());
+        }
+    };
+
+    //! An in-order queue of a device. Every operation enqueued through it counts towards completedCount() once it
+    //! ran, which lets callers release what an operation used (the Python objects of its arguments).
+    class Queue
+    {
+    public:
+        virtual ~Queue() = default;
+
+        [[nodiscard]] virtual auto device() const -> std::shared_ptr<Device> = 0;
+        [[nodiscard]] virtual auto blocking() const -> bool = 0;
+        //! Runs task on the host in queue order (in this thread for a blocking queue).
+        virtual void enqueueHostTask(std::function<void()> task) = 0;
+        //! Waits for all work; rethrows the first error an operation raised since the last wait.
+        virtual void wait() = 0;
+        [[nodiscard]] virtual auto empty() const -> bool = 0;
+        virtual void record(Event& event) = 0;
+        //! Makes later work of this queue wait for event.
+        virtual void waitFor(Event& event) = 0;
+        //! Copies extent elements of src to dst (both regions of this queue's memory space or the host).
+        virtual void copy(Region const& dst, Region const& src) = 0;
+        //! Sets every byte of dst.
+        virtual void set(Region const& dst, std::uint8_t byte) = 0;
+
+        //! Operations enqueued so far, and those of them that have run.
+        [[nodiscard]] auto submittedCount() const -> std::uint64_t
+        {
+            return m_submitted.load(std::memory_order_relaxed);
+        }
+
+        [[nodiscard]] auto completedCount() const -> std::uint64_t
+        {
+            return m_completed->load(std::memory_order_acquire);
+        }
+
+    protected:
+        //! Counts an operation as submitted; the returned counter is to be incremented once it has run.
+        auto track() -> std::shared_ptr<std::atomic<std::uint64_t>> const&
+        {
+            m_submitted.fetch_add(1, std::memory_order_relaxed);
+            return m_completed;
+        }
+
+    private:
+        std::atomic<std::uint64_t> m_submitted = 0;
+        std::shared_ptr<std::atomic<std::uint64_t>> m_completed = std::make_shared<std::atomic<std::uint64_t>>(0);
+    };
+
+    class Event
+    {
+    public:
+        virtual ~Event() = default;
+
+        [[nodiscard]] virtual auto device() const -> std::shared_ptr<Device> = 0;
+        virtual void wait() = 0;
+        [[nodiscard]] virtual auto isComplete() const -> bool = 0;
+    };
+
+    //! Every back-end this build knows, available or not, in the order of preference of pk.device().
+    [[nodiscard]] auto backends() -> std::vector<Backend*> const&;
+    //! The back-end of that name; throws BackendUnavailable for an unknown name (listing the known ones).
+    [[nodiscard]] auto backend(std::string const& name) -> Backend&;
+} // namespace pyalpaka::rt

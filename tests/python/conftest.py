@@ -1,0 +1,87 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Fixtures that run each test once per back-end of the build (STYLE.md item 4: write a test once, run it everywhere).
+
+``backend`` is parametrized over every name ``pyalpaka.backends()`` lists, available or not; the unavailable ones are
+skipped with their reason, so a GPU back-end shows up in the report as "skipped: cuda: no CUDA driver found", never
+as passed. ``device`` and ``queue`` build on it; ``queue`` is parametrized over blocking and non-blocking queues, so
+that ids read ``cpu_threads-nonblocking``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import pyalpaka as pk
+
+# The test modules share helpers through _support.py next to this file, whatever pytest's import mode.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+_BACKENDS = pk.backends()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # Parametrizing here rather than with fixture params puts the back-end first in the ids
+    # (test_x[cpu_threads-nonblocking]): tryfirst runs this before pytest parametrizes marks and fixtures.
+    if "backend" in metafunc.fixturenames:
+        names = [b.name for b in _BACKENDS]
+        metafunc.parametrize("backend", names, ids=names, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """The name of a back-end; skips unavailable back-ends, naming the reason."""
+    info = next(b for b in _BACKENDS if b.name == request.param)
+    if not info.available:
+        pytest.skip(f"{info.name}: {info.reason}")
+    return info.name
+
+
+@pytest.fixture
+def device(backend: str) -> pk.Device:
+    """Device 0 of the back-end."""
+    return pk.device(backend)
+
+
+@pytest.fixture
+def host_device(device: pk.Device) -> pk.Device:
+    """The device, for tests of host memory (zero-copy NumPy views); skips devices with their own memory."""
+    if not device.is_host:
+        pytest.skip(f"{device}: its memory is not host memory, NumPy cannot view it")
+    return device
+
+
+@pytest.fixture(params=[True, False], ids=["blocking", "nonblocking"])
+def queue(device: pk.Device, request: pytest.FixtureRequest):
+    """A blocking or a non-blocking queue of the device; waited for after the test, so that errors surface."""
+    q = pk.Queue(device, blocking=request.param)
+    yield q
+    q.wait()
+
+
+@pytest.fixture
+def cpu() -> pk.Device:
+    """The best CPU device, for tests about buffers and values rather than back-ends."""
+    return pk.device("cpu")
+
+
+
+
+@pytest.fixture(scope="session")
+def shared_pch(tmp_path_factory: pytest.TempPathFactory):
+    """One folder for run-time compilation's precompiled headers across the session (PYALPAKA_PCH_DIR): tests that
+    start from an empty kernel cache then do not each rebuild the library's precompiled header."""
+    import os
+
+    folder = tmp_path_factory.mktemp("pch")
+    saved = os.environ.get("PYALPAKA_PCH_DIR")
+    os.environ["PYALPAKA_PCH_DIR"] = str(folder)
+    yield folder
+    if saved is None:
+        os.environ.pop("PYALPAKA_PCH_DIR", None)
+    else:
+        os.environ["PYALPAKA_PCH_DIR"] = saved

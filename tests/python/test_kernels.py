@@ -1,0 +1,416 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""The shipped kernels (pk.kernels) against NumPy on every back-end, and the errors of kernel launches.
+
+Each test runs on blocking and non-blocking queues of every back-end and loops over the dtypes the kernel is compiled
+for, a few sizes, two work divisions (valid_workdiv's, and a hand-made one with several elements per thread and a grid
+smaller than the data, so that the kernels' grid-strided loops run) and two kinds of operands (device buffers and, on
+host devices, NumPy arrays passed directly); the pairings of work division and operand kind rotate with the size, so
+that every pairing runs without running all of them for every size. Values are small integers where the result can
+be exact.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+import weakref
+
+import numpy as np
+import pytest
+
+import pyalpaka as pk
+
+SIZES = (1, 1000, 4099)
+FLOATS = (np.float32, np.float64)
+NUMBERS = (np.float32, np.float64, np.int32, np.int64)
+#: Relative tolerance of sums of n values.
+RTOL = {np.dtype(np.float32): 1e-4, np.dtype(np.float64): 1e-12}
+
+
+class Operands:
+    """Kernel operands of one kind: "buffer" (device buffers filled by memcpy) or "numpy" (arrays passed as is)."""
+
+    def __init__(self, device: pk.Device, queue: pk.Queue, kind: str) -> None:
+        self.device, self.queue, self.kind = device, queue, kind
+
+    def put(self, array: np.ndarray):
+        if self.kind == "numpy":
+            return array.copy()
+        buf = pk.empty(self.device, array.shape, array.dtype)
+        pk.memcpy(self.queue, buf, array)
+        return buf
+
+    def get(self, operand) -> np.ndarray:
+        if self.kind == "numpy":
+            self.queue.wait()
+            return operand
+        return operand.to_numpy(self.queue)
+
+
+def operand_kinds(device: pk.Device) -> list[str]:
+    return ["buffer", "numpy"] if device.is_host else ["buffer"]
+
+
+def workdivs_1d(device: pk.Device, n: int) -> dict[str, pk.WorkDiv]:
+    threads = min(4, device.props_for(1)["block_thread_count_max"])
+    return {
+        "valid": pk.valid_workdiv(device, n),
+        "3-elems": pk.WorkDiv(max(1, n // (threads * 3 * 2)), threads, 3),
+    }
+
+
+def workdivs_2d(device: pk.Device, ny: int, nx: int) -> dict[str, pk.WorkDiv]:
+    side = min(2, device.props_for(2)["block_thread_extent_max"][0])
+    return {
+        "valid": pk.valid_workdiv(device, (ny, nx)),
+        "2x3-elems": pk.WorkDiv((2, 2), (side, side), (2, 3)),
+    }
+
+
+def pairings(device: pk.Device, workdivs: dict[str, pk.WorkDiv], turn: int):
+    """(work division name, work division, operand kind): each work division once, the operand kinds rotated by turn."""
+    kinds = operand_kinds(device)
+    for i, (name, wd) in enumerate(workdivs.items()):
+        yield name, wd, kinds[(i + turn) % len(kinds)]
+
+
+def cases_1d(device: pk.Device, queue: pk.Queue, dtypes):
+    """(dtype, n, work division, operands, label) for the cases a 1-D kernel test covers."""
+    for dtype in dtypes:
+        for turn, n in enumerate(SIZES):
+            for wd_name, wd, kind in pairings(device, workdivs_1d(device, n), turn):
+                label = f"{np.dtype(dtype).name} n={n} {wd_name} workdiv {wd} {kind} operands"
+                yield np.dtype(dtype).type, n, wd, Operands(device, queue, kind), label
+
+
+def small_values(n: int, dtype, seed: int) -> np.ndarray:
+    """Integers in [-11, 11] (exact in every dtype, so are their sums and small products)."""
+    return ((np.arange(n) * (7 * seed + 3) + seed) % 23 - 11).astype(dtype)
+
+
+# ---- the kernels ---------------------------------------------------------------------------------------------------
+
+
+def test_fill_and_iota(device, queue):
+    for dtype, n, wd, ops, label in cases_1d(device, queue, NUMBERS):
+        x = ops.put(np.zeros(n, dtype))
+        pk.kernels.fill(queue, wd, x, dtype(7), n)
+        np.testing.assert_array_equal(ops.get(x), np.full(n, 7, dtype), err_msg=f"fill {label}")
+        pk.kernels.fill(queue, wd, x, -3, n)  # a Python int converts to every element type
+        np.testing.assert_array_equal(ops.get(x), np.full(n, -3, dtype), err_msg=f"fill(int) {label}")
+        pk.kernels.iota(queue, wd, x, dtype(5), n)
+        np.testing.assert_array_equal(ops.get(x), 5 + np.arange(n, dtype=dtype), err_msg=f"iota {label}")
+    # Only the first n elements are written.
+    x = pk.zeros(device, 10, np.int32, queue=queue)
+    pk.kernels.fill(queue, pk.valid_workdiv(device, 6), x, 1, 6)
+    np.testing.assert_array_equal(x.to_numpy(queue), [1] * 6 + [0] * 4)
+
+
+def test_copy_and_add(device, queue):
+    for dtype, n, wd, ops, label in cases_1d(device, queue, NUMBERS):
+        a_values, b_values = small_values(n, dtype, 1), small_values(n, dtype, 2)
+        a, b, c = ops.put(a_values), ops.put(b_values), ops.put(np.zeros(n, dtype))
+        pk.kernels.copy(queue, wd, a, c, n)
+        np.testing.assert_array_equal(ops.get(c), a_values, err_msg=f"copy {label}")
+        pk.kernels.add(queue, wd, a, b, c, n)
+        np.testing.assert_array_equal(ops.get(c), a_values + b_values, err_msg=f"add {label}")
+
+
+def test_axpy_mul_triad_nstream(device, queue):
+    for dtype, n, wd, ops, label in cases_1d(device, queue, FLOATS):
+        x_values, y_values, z_values = (small_values(n, dtype, seed) for seed in (1, 2, 3))
+        s = dtype(2.5)  # products with 2.5 of small integers are exact
+        x, y, z = ops.put(x_values), ops.put(y_values), ops.put(z_values)
+        pk.kernels.axpy(queue, wd, s, x, y, n)
+        y_values = s * x_values + y_values
+        np.testing.assert_array_equal(ops.get(y), y_values, err_msg=f"axpy {label}")
+        pk.kernels.mul(queue, wd, z, x, s, n)  # b = s*c
+        z_values = s * x_values
+        np.testing.assert_array_equal(ops.get(z), z_values, err_msg=f"mul {label}")
+        pk.kernels.triad(queue, wd, x, y, z, 0.5, n)  # a = b + s*c, s a Python float
+        x_values = y_values + dtype(0.5) * z_values
+        np.testing.assert_array_equal(ops.get(x), x_values, err_msg=f"triad {label}")
+        pk.kernels.nstream(queue, wd, x, y, z, s, n)  # a += b + s*c
+        x_values = x_values + (y_values + s * z_values)
+        np.testing.assert_allclose(ops.get(x), x_values, rtol=1e-6, err_msg=f"nstream {label}")
+
+
+def check_reduce_and_dot(device, queue):
+    rng = np.random.default_rng(0)
+    for dtype, n, wd, ops, label in cases_1d(device, queue, NUMBERS):
+        if np.issubdtype(dtype, np.integer):
+            x_values = small_values(n, dtype, 4)
+        else:
+            x_values = rng.uniform(-1, 1, n).astype(dtype)
+        x = ops.put(x_values)
+        total = ops.put(np.zeros(1, dtype))
+        pk.kernels.reduce(queue, wd, x, total, n)
+        if np.issubdtype(dtype, np.integer):
+            assert ops.get(total)[0] == x_values.sum(), label
+        else:
+            np.testing.assert_allclose(
+                ops.get(total)[0], x_values.sum(dtype=np.float64), rtol=RTOL[np.dtype(dtype)], atol=1e-6,
+                err_msg=f"reduce {label}",
+            )
+            y_values = rng.uniform(-1, 1, n).astype(dtype)
+            y = ops.put(y_values)
+            dot = ops.put(np.full(1, 0.5, dtype))  # the kernel adds to what is there
+            pk.kernels.dot(queue, wd, x, y, dot, n)
+            expected = 0.5 + np.dot(x_values.astype(np.float64), y_values.astype(np.float64))
+            np.testing.assert_allclose(
+                ops.get(dot)[0], expected, rtol=RTOL[np.dtype(dtype)], atol=1e-6, err_msg=f"dot {label}"
+            )
+
+
+def histogram_reference(x: np.ndarray, nbins: int, lo, hi) -> np.ndarray:
+    """The kernel's binning in the kernel's arithmetic: [lo, hi) in nbins equal bins, NaN and outliers dropped."""
+    dtype = x.dtype.type
+    inside = x[(x >= lo) & (x < hi)]
+    scaled = (inside - dtype(lo)) / (dtype(hi) - dtype(lo)) * dtype(nbins)
+    bins = np.minimum(scaled.astype(np.uint64), nbins - 1)
+    return np.bincount(bins, minlength=nbins).astype(np.uint32)
+
+
+def check_histogram(device, queue):
+    rng = np.random.default_rng(1)
+    for dtype, n, wd, ops, label in cases_1d(device, queue, FLOATS):
+        x_values = rng.uniform(-2, 12, n).astype(dtype)
+        x_values[::97] = np.nan
+        x_values[5::101] = 10  # hi itself is outside
+        x_values[7::103] = 0  # lo is inside
+        for nbins in (10, 5000):  # 5000 bins do not fit a block's shared copy: counted in global memory
+            x = ops.put(x_values)
+            bins = ops.put(np.zeros(nbins, np.uint32))
+            pk.kernels.histogram(queue, wd, x, bins, n, nbins, dtype(0), dtype(10))
+            np.testing.assert_array_equal(
+                ops.get(bins), histogram_reference(x_values, nbins, 0, 10), err_msg=f"histogram nbins={nbins} {label}"
+            )
+
+
+def check_matmul(device, queue):
+    rng = np.random.default_rng(2)
+    for dtype in FLOATS:
+        rtol = 1e-5 if dtype is np.float32 else 1e-12
+        for turn, (m, n, k) in enumerate([(1, 1, 1), (33, 40, 17), (16, 16, 48), (3, 4, 0)]):
+            a_values = rng.uniform(-1, 1, (m, k)).astype(dtype)
+            b_values = rng.uniform(-1, 1, (k, n)).astype(dtype)
+            expected = (a_values.astype(np.float64) @ b_values.astype(np.float64)).astype(dtype)
+            for wd_name, wd, kind in pairings(device, workdivs_2d(device, m, n), turn):
+                ops = Operands(device, queue, kind)
+                a, b = ops.put(a_values), ops.put(b_values)
+                c = ops.put(np.full((m, n), 99, dtype))  # the kernel overwrites C, no zeroing needed
+                pk.kernels.matmul(queue, wd, a, b, c, m, n, k)
+                np.testing.assert_allclose(
+                    ops.get(c), expected, rtol=rtol, atol=rtol,
+                    err_msg=f"{np.dtype(dtype).name} m={m} n={n} k={k} {wd_name} {wd} {kind}",
+                )
+
+
+def stencil_reference(grid: np.ndarray) -> np.ndarray:
+    out = grid.copy()
+    quarter = grid.dtype.type(0.25)
+    out[1:-1, 1:-1] = quarter * (grid[:-2, 1:-1] + grid[2:, 1:-1] + grid[1:-1, :-2] + grid[1:-1, 2:])
+    return out
+
+
+def check_stencil(device, queue):
+    for dtype in FLOATS:
+        for turn, (ny, nx) in enumerate([(1, 1), (2, 5), (3, 3), (20, 30)]):
+            grid_values = (np.arange(ny * nx).reshape(ny, nx) % 13).astype(dtype)  # sums of four are exact
+            expected = stencil_reference(grid_values)
+            for wd_name, wd, kind in pairings(device, workdivs_2d(device, ny, nx), turn):
+                ops = Operands(device, queue, kind)
+                grid, out = ops.put(grid_values), ops.put(np.zeros((ny, nx), dtype))
+                pk.kernels.stencil(queue, wd, grid, out, ny, nx)
+                np.testing.assert_array_equal(
+                    ops.get(out), expected, err_msg=f"{np.dtype(dtype).name} {ny}x{nx} {wd_name} {wd} {kind}"
+                )
+
+
+def test_reduce_dot_histogram(device, queue):
+    """The kernels that accumulate with atomics across blocks."""
+    check_reduce_and_dot(device, queue)
+    check_histogram(device, queue)
+
+
+def test_matmul_and_stencil(device, queue):
+    """The 2-D kernels, with 2-D work divisions."""
+    check_matmul(device, queue)
+    check_stencil(device, queue)
+
+
+# ---- the kernel objects --------------------------------------------------------------------------------------------
+
+DOCUMENTED = ["add", "axpy", "copy", "dot", "fill", "histogram", "iota", "matmul", "mul", "nstream", "reduce",
+              "stencil", "triad"]
+
+
+def test_names_and_objects():
+    assert pk.kernels.names() == DOCUMENTED
+    for name in DOCUMENTED:
+        kernel = getattr(pk.kernels, name)
+        assert kernel.name == name
+        assert repr(kernel) == f"<kernel pyalpaka.kernels.{name}>"
+        assert f"pyalpaka.kernels.{name}(queue, workdiv, *args)" in kernel.__doc__
+        assert pk.kernels.source(name).is_file()
+    assert set(DOCUMENTED) <= set(dir(pk.kernels))
+    with pytest.raises(AttributeError, match="pyalpaka.kernels has no kernel 'nope'; the shipped kernels are: add"):
+        pk.kernels.nope  # noqa: B018
+    with pytest.raises(ValueError, match="no shipped kernel 'nope'"):
+        pk.kernels.source("nope")
+
+
+def test_every_kernel_is_compiled_for_every_available_backend(backend):
+    for name in pk.kernels.names():
+        kernel = getattr(pk.kernels, name)
+        signatures = [(dim, params) for b, dim, params in kernel.signatures if b == backend]
+        assert signatures, f"{name} has no variant for {backend}"
+        for dim, params in signatures:
+            assert f"{dim}-D {params}" in kernel.__doc__
+
+
+ELEMENT_TYPES = {
+    "fill": ["float", "double", "std::int32_t", "std::int64_t"],
+    "iota": ["float", "double", "std::int32_t", "std::int64_t"],
+    "copy": ["float", "double", "std::int32_t", "std::int64_t"],
+    "add": ["float", "double", "std::int32_t", "std::int64_t"],
+    "reduce": ["float", "double", "std::int32_t", "std::int64_t"],
+    "axpy": ["float", "double"],
+    "mul": ["float", "double"],
+    "triad": ["float", "double"],
+    "nstream": ["float", "double"],
+    "dot": ["float", "double"],
+    "histogram": ["float", "double"],
+    "matmul": ["float", "double"],
+    "stencil": ["float", "double"],
+}
+
+
+def test_element_types_of_each_kernel(cpu):
+    assert sorted(ELEMENT_TYPES) == pk.kernels.names()
+    for name, types in ELEMENT_TYPES.items():
+        signatures = {params for b, _, params in getattr(pk.kernels, name).signatures if b == cpu.backend}
+        assert len(signatures) == len(types), (name, signatures)
+        for t in types:
+            assert any(params.startswith(f"({t}") for params in signatures), (name, t, signatures)
+
+
+# ---- launch errors -------------------------------------------------------------------------------------------------
+
+
+def fill_signatures(backend: str) -> list[str]:
+    return [params for b, _, params in pk.kernels.fill.signatures if b == backend]
+
+
+def test_launch_errors(device):
+    """Arguments no variant takes (TypeError listing the variants), integers out of range and work divisions of the
+    wrong dimension (ValueError); the queue stays usable."""
+    q = pk.Queue(device, blocking=False)
+    wd = pk.WorkDiv(1)
+    x32, x64 = pk.zeros(device, 4, np.float32), pk.zeros(device, 4, np.float64)
+    calls = {
+        r"\(float32 buffer, float32 buffer, float64 buffer, int\)": lambda: pk.kernels.add(q, wd, x32, x32, x64, 4),
+        r"\(float32 buffer, float\)": lambda: pk.kernels.fill(q, wd, x32, 1.0),  # an argument missing
+        r"\(float32 buffer, float, int, int\)": lambda: pk.kernels.fill(q, wd, x32, 1.0, 4, 4),  # one too many
+        r"\(float32 buffer, str, int\)": lambda: pk.kernels.fill(q, wd, x32, "1", 4),
+        r"\(float32 buffer, numpy.float64, numpy.float32\)": lambda: pk.kernels.fill(
+            q, wd, x32, np.float64(1), np.float32(4)
+        ),
+        r"\(NoneType, int, int\)": lambda: pk.kernels.fill(q, wd, None, 1, 4),
+        r"\(float32 buffer, bool, int\)": lambda: pk.kernels.fill(q, wd, x32, True, 4),
+        r"\(int32 buffer, float, int\)": lambda: pk.kernels.fill(q, wd, pk.zeros(device, 4, np.int32), 1.5, 4),
+    }
+    for got, call in calls.items():
+        with pytest.raises(TypeError, match=r"has no variant for the arguments " + got + "; it takes one of:") as e:
+            call()
+        if "kernels.fill" in str(e.value):
+            for params in fill_signatures(device.backend):
+                assert f"\n    {params}" in str(e.value)
+    bins = pk.zeros(device, 1, np.uint32)
+    out_of_range = {
+        "argument 3 of pyalpaka.kernels.fill = -1 is out of range for std::uint64_t": lambda: pk.kernels.fill(
+            q, wd, x32, 1.0, -1
+        ),
+        "argument 3 of pyalpaka.kernels.fill = 18446744073709551616 is out of range for std::uint64_t": lambda: (
+            pk.kernels.fill(q, wd, x32, 1.0, 2**64)
+        ),
+        # n = 2**63 fits std::size_t (converted without complaint), nbins = 2**32 does not fit std::uint32_t; the
+        # error stops the launch before anything runs.
+        "argument 4 of pyalpaka.kernels.histogram = 4294967296 is out of range for std::uint32_t": lambda: (
+            pk.kernels.histogram(q, wd, x32, bins, 2**63, 2**32, 0, 1)
+        ),
+        "argument 4 of pyalpaka.kernels.histogram = -1 is out of range for std::uint32_t": lambda: (
+            pk.kernels.histogram(q, wd, x32, bins, np.uint64(2**64 - 1), -1, 0, 1)
+        ),
+    }
+    for message, call in out_of_range.items():
+        with pytest.raises(ValueError, match=message):
+            call()
+    a = pk.zeros(device, (2, 2), np.float32)
+    with pytest.raises(ValueError, match="pyalpaka.kernels.matmul takes a 2-D work division, got a 1-D one"):
+        pk.kernels.matmul(q, pk.WorkDiv(4), a, a, a, 2, 2, 2)
+    with pytest.raises(ValueError, match="pyalpaka.kernels.fill takes a 1-D work division, got a 3-D one"):
+        pk.kernels.fill(q, pk.WorkDiv((1, 1, 1)), a, 1.0, 4)
+    # Nothing was enqueued by the failed calls; the queue works.
+    pk.kernels.fill(q, pk.valid_workdiv(device, 4), x64, 4.0, 4)
+    np.testing.assert_array_equal(x64.to_numpy(q), np.full(4, 4.0))
+
+
+def test_read_only_and_strided_operands(host_device):
+    q = pk.Queue(host_device, blocking=True)
+    wd = pk.WorkDiv(1)
+    frozen = np.arange(4, dtype=np.float32)
+    frozen.flags.writeable = False
+    out = np.zeros(4, np.float32)
+    pk.kernels.copy(q, wd, frozen, out, 4)  # read-only input for a `float const*`: fine
+    np.testing.assert_array_equal(out, frozen)
+    read_only = r"argument 2 of pyalpaka.kernels.copy is read-only, but the kernel takes float\* and may write it"
+    with pytest.raises(ValueError, match=read_only):
+        pk.kernels.copy(q, wd, out, frozen, 4)
+    strided = r"argument 1 of pyalpaka.kernels.fill is not contiguous; kernels taking float\* need dense row-major"
+    with pytest.raises(ValueError, match=strided):
+        pk.kernels.fill(q, wd, np.zeros(8, np.float32)[::2], 1.0, 4)
+    sub = pk.zeros(host_device, (4, 4), np.float32)[:, 1:3]
+    with pytest.raises(ValueError, match="argument 1 of pyalpaka.kernels.fill is not contiguous"):
+        pk.kernels.fill(q, wd, sub, 1.0, 8)
+
+
+def test_operands_of_other_devices(device):
+    q = pk.Queue(device, blocking=True)
+    wd = pk.WorkDiv(1)
+    host_array = np.zeros(4, np.float32)
+    serial_buffer = pk.zeros("cpu_serial", 4, np.float32)
+    if device.is_host:
+        # Host memory is host memory: NumPy arrays and buffers of every CPU back-end work.
+        pk.kernels.fill(q, wd, host_array, 2.0, 4)
+        pk.kernels.fill(q, wd, serial_buffer, 3.0, 4)
+        np.testing.assert_array_equal(host_array, 2.0)
+        np.testing.assert_array_equal(np.asarray(serial_buffer), 3.0)
+    else:
+        with pytest.raises(TypeError, match="is a NumPy array, which a kernel on .* cannot read: copy it to"):
+            pk.kernels.fill(q, wd, host_array, 2.0, 4)
+        with pytest.raises(TypeError, match="is a buffer of cpu_serial:0, which a kernel on .* cannot use"):
+            pk.kernels.fill(q, wd, serial_buffer, 3.0, 4)
+
+
+def test_numpy_arguments_stay_alive_on_a_non_blocking_queue(host_device):
+    """An array created in the call and dropped at once is still the kernel's input when the kernel runs."""
+    q = pk.Queue(host_device, blocking=False)
+    gate = threading.Event()
+    q.enqueue(lambda: gate.wait(10))  # holds the queue: the kernel below has not run when the call returns
+    n = 1000
+    out = np.zeros(n, np.int64)
+    source = np.arange(n, dtype=np.int64) * 3
+    alive = weakref.ref(source)
+    pk.kernels.copy(q, pk.valid_workdiv(host_device, n), source, out, n)
+    pk.kernels.add(q, pk.valid_workdiv(host_device, n), np.arange(n, dtype=np.int64), np.ones(n, np.int64), out, n)
+    del source
+    gc.collect()
+    assert alive() is not None  # the queue holds it
+    assert not out.any()  # nothing ran yet
+    gate.set()
+    q.wait()
+    np.testing.assert_array_equal(out, np.arange(n) + 1)
+    gc.collect()
+    assert alive() is None  # released once the work is done

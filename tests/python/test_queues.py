@@ -1,0 +1,241 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Queues and events: host tasks in order, errors raised by host tasks, events across queues, threads."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import pyalpaka as pk
+
+#: How long a test waits for something that should happen at once before it fails instead of hanging.
+PATIENCE_S = 10
+
+
+class TaskError(Exception):
+    """An exception type of the tests' own, so that its arrival at wait() cannot be a coincidence."""
+
+
+def test_queue_attributes(cpu):
+    q = pk.Queue(cpu)
+    assert q.device == cpu
+    assert q.blocking is False  # the default
+    assert repr(q) == f"Queue({cpu}, blocking=False)"
+    b = pk.Queue(device=cpu, blocking=True)
+    assert b.blocking is True
+    assert repr(b) == f"Queue({cpu}, blocking=True)"
+
+
+def test_host_tasks_run_in_order(queue):
+    assert queue.empty
+    seen = []
+    for i in range(20):
+        queue.enqueue(lambda i=i: seen.append(i))
+    queue.wait()
+    assert seen == list(range(20))
+    assert queue.empty
+
+
+def test_blocking_queue_runs_tasks_before_enqueue_returns(cpu):
+    q = pk.Queue(cpu, blocking=True)
+    seen = []
+    q.enqueue(lambda: seen.append(1))
+    assert seen == [1]
+    assert q.empty
+
+
+@pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
+def test_with_waits_on_exit(cpu, blocking):
+    seen = []
+    with pk.Queue(cpu, blocking=blocking) as q:
+        assert isinstance(q, pk.Queue)
+        q.enqueue(lambda: (time.sleep(0.01), seen.append("done")))
+    assert seen == ["done"]
+
+
+def test_with_lets_the_block_exception_through(cpu):
+    seen = []
+    with pytest.raises(KeyError, match="from the block"):
+        with pk.Queue(cpu) as q:
+            q.enqueue(lambda: seen.append("ran"))
+            raise KeyError("from the block")
+    assert seen == ["ran"]  # __exit__ still waited
+
+
+def test_with_raises_a_task_error_on_exit(cpu):
+    def fail():
+        raise TaskError("task failed in a with block")
+
+    with pytest.raises(TaskError, match="task failed in a with block"):
+        with pk.Queue(cpu) as q:
+            q.enqueue(fail)
+
+
+def test_host_task_exception_reaches_wait_and_queue_stays_usable(queue):
+    def fail():
+        raise TaskError("host task 3 failed")
+
+    seen = []
+    if queue.blocking:
+        # The task runs in enqueue, which raises it at once.
+        with pytest.raises(TaskError, match="^host task 3 failed$"):
+            queue.enqueue(fail)
+    else:
+        queue.enqueue(fail)
+        with pytest.raises(TaskError, match="^host task 3 failed$"):
+            queue.wait()
+    queue.wait()  # reported once: the next wait is clean
+    queue.enqueue(lambda: seen.append("after"))
+    queue.wait()
+    assert seen == ["after"]
+    assert queue.empty
+
+
+def test_only_the_first_error_since_the_last_wait_is_raised(cpu):
+    q = pk.Queue(cpu, blocking=False)
+    seen = []
+
+    def fail(text):
+        raise TaskError(text)
+
+    q.enqueue(lambda: fail("first"))
+    q.enqueue(lambda: seen.append("between"))
+    q.enqueue(lambda: fail("second"))
+    with pytest.raises(TaskError, match="^first$"):
+        q.wait()
+    q.wait()
+    assert seen == ["between"]  # later tasks still ran
+
+
+@pytest.mark.parametrize("work", [3, "text", None], ids=["int", "str", "None"])
+def test_enqueue_needs_a_callable_or_event(cpu, work):
+    q = pk.Queue(cpu)
+    with pytest.raises(TypeError, match=f"Queue.enqueue takes an Event or a callable \\(a host task\\), got {work!r}"):
+        q.enqueue(work)
+    q.enqueue(lambda: None)  # still usable
+    q.wait()
+
+
+def test_event_never_enqueued_is_complete(cpu):
+    ev = pk.Event(cpu)
+    assert ev.is_complete
+    assert ev.device == cpu
+    ev.wait()  # returns at once
+    assert repr(ev) == f"Event({cpu}, complete=True)"
+
+
+def test_event_and_empty_follow_a_held_queue(device):
+    """A non-blocking queue held by a host task: not empty, its event incomplete, until the task ends."""
+    q = pk.Queue(device, blocking=False)
+    gate = threading.Event()
+    ev = pk.Event(device)
+    q.enqueue(lambda: gate.wait(PATIENCE_S))
+    q.enqueue(ev)
+    assert not q.empty
+    assert not ev.is_complete
+    assert repr(ev) == f"Event({device}, complete=False)"
+    gate.set()
+    ev.wait()
+    assert ev.is_complete
+    q.wait()
+    assert q.empty
+    # Recorded again, the event is incomplete until the queue reaches the new position.
+    q.enqueue(lambda: gate.wait(PATIENCE_S))
+    q.enqueue(ev)
+    ev.wait()
+    assert ev.is_complete
+
+
+def test_wait_for_orders_two_queues(device):
+    """Work enqueued after wait_for(ev) in a second queue runs after the first queue reached ev."""
+    for second_blocking in (False, True):
+        first = pk.Queue(device, blocking=False)
+        second = pk.Queue(device, blocking=second_blocking)
+        gate = threading.Event()
+        order = []
+
+        def held_task(gate=gate, order=order):
+            assert gate.wait(PATIENCE_S), "the test never opened the gate"
+            order.append("first")
+
+        first.enqueue(held_task)
+        ev = pk.Event(device)
+        first.enqueue(ev)
+        assert not ev.is_complete
+        if second_blocking:
+            # A blocking queue waits for the event in the calling thread, so someone else opens the gate.
+            opener = threading.Timer(0.05, gate.set)
+            opener.start()
+            second.wait_for(ev)
+            assert order == ["first"]
+            second.enqueue(lambda order=order: order.append("second"))
+            opener.join()
+        else:
+            second.wait_for(ev)  # returns at once
+            second.enqueue(lambda order=order: order.append("second"))
+            time.sleep(0.05)
+            assert order == []  # the second queue is held by the event
+            assert not second.empty
+            gate.set()
+        second.wait()
+        first.wait()
+        assert order == ["first", "second"], f"second queue blocking={second_blocking}"
+
+
+@pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
+def test_wait_for_a_complete_event_does_not_wait(cpu, blocking):
+    q = pk.Queue(cpu, blocking=blocking)
+    ev = pk.Event(cpu)
+    q.wait_for(ev)
+    seen = []
+    q.enqueue(lambda: seen.append(1))
+    q.wait()
+    assert seen == [1]
+
+
+def test_threads_with_their_own_queues(device):
+    """Several Python threads, each with a queue of its own, launch kernels at the same time."""
+    n = 2000
+    threads = 4
+    results: dict[int, np.ndarray] = {}
+    errors: list[BaseException] = []
+    start = threading.Barrier(threads)
+
+    def worker(t: int) -> None:
+        try:
+            q = pk.Queue(device, blocking=t % 2 == 0)
+            wd = pk.valid_workdiv(device, n)
+            x = pk.empty(device, n, np.float64)
+            y = pk.empty(device, n, np.float64)
+            start.wait(PATIENCE_S)
+            for _ in range(5):
+                pk.kernels.iota(q, wd, x, float(t), n)
+                pk.kernels.fill(q, wd, y, 1.0, n)
+                pk.kernels.axpy(q, wd, float(t + 1), x, y, n)
+            results[t] = y.to_numpy(q)
+        except BaseException as e:  # noqa: BLE001 (reported by the main thread)
+            errors.append(e)
+
+    workers = [threading.Thread(target=worker, args=(t,)) for t in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(PATIENCE_S * 3)
+    assert not any(w.is_alive() for w in workers), "a worker thread hangs"
+    assert not errors, errors
+    for t in range(threads):
+        expected = (t + 1) * (t + np.arange(n, dtype=np.float64)) + 1.0
+        np.testing.assert_array_equal(results[t], expected)
+
+
+def test_device_wait_waits_for_its_queues(cpu):
+    q = pk.Queue(cpu, blocking=False)
+    seen = []
+    q.enqueue(lambda: (time.sleep(0.02), seen.append(1)))
+    cpu.wait()
+    assert seen == [1]
+    q.wait()

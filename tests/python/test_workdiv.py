@@ -1,0 +1,207 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Work divisions: pk.WorkDiv, pk.valid_workdiv on every back-end, and launches outside a back-end's limits."""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+import numpy as np
+import pytest
+
+import pyalpaka as pk
+
+GRIDS = [(1000,), (4099,), (37, 53), (1, 1), (5, 7, 11), (64, 3, 2)]
+
+
+def prod(values) -> int:
+    return math.prod(values)
+
+
+# ---- pk.WorkDiv ----------------------------------------------------------------------------------------------------
+
+
+def test_from_ints_and_tuples():
+    wd = pk.WorkDiv(grid_blocks=(64,), block_threads=(1,), thread_elems=(16,))
+    assert (wd.grid_blocks, wd.block_threads, wd.thread_elems, wd.dim) == ((64,), (1,), (16,), 1)
+    assert pk.WorkDiv(64, 1, 16) == wd  # ints are 1-D extents
+    assert pk.WorkDiv(np.int64(64), [1], (np.uint8(16),)) == wd  # NumPy integers, any sequence
+
+
+@pytest.mark.parametrize("grid", [(4,), (4, 5), (4, 5, 6)], ids=["1d", "2d", "3d"])
+def test_omitted_extents_are_ones(grid):
+    wd = pk.WorkDiv(grid)
+    assert wd.dim == len(grid)
+    assert wd.grid_blocks == grid
+    assert wd.block_threads == (1,) * len(grid)
+    assert wd.thread_elems == (1,) * len(grid)
+    assert pk.WorkDiv(grid, thread_elems=(2,) * len(grid)).block_threads == (1,) * len(grid)
+
+
+def test_derived_extents():
+    wd = pk.WorkDiv((2, 3, 4), (5, 6, 7), (8, 9, 10))
+    assert wd.dim == 3
+    assert wd.grid_threads == (10, 18, 28)
+    assert wd.grid_elems == (80, 162, 280)
+
+
+def test_eq_hash_repr_pickle():
+    wd = pk.WorkDiv((8, 2), (4, 4), (1, 2))
+    same = pk.WorkDiv([8, 2], [4, 4], [1, 2])
+    other = pk.WorkDiv((8, 2), (4, 4), (2, 1))
+    assert wd == same and hash(wd) == hash(same)
+    assert wd != other
+    assert wd != (8, 2)
+    assert len({wd, same, other}) == 2
+    assert repr(wd) == "WorkDiv(grid_blocks=(8, 2), block_threads=(4, 4), thread_elems=(1, 2))"
+    assert eval(repr(wd), {"WorkDiv": pk.WorkDiv}) == wd  # noqa: S307 (the repr is a constructor call)
+    assert repr(pk.WorkDiv(3)) == "WorkDiv(grid_blocks=(3,), block_threads=(1,), thread_elems=(1,))"
+    restored = pickle.loads(pickle.dumps(wd))
+    assert restored == wd and restored is not wd
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (((0,),), ValueError, "every extent of a work division must be at least 1"),
+        (((4,), (0,)), ValueError, "every extent of a work division must be at least 1"),
+        (((4, 4), (1,)), ValueError, "grid_blocks, block_threads and thread_elems must have the same number"),
+        (((4,), None, (1, 1)), ValueError, "must have the same number of dimensions"),
+        (((1, 2, 3, 4),), ValueError, r"grid_blocks must have 1 to 3 components, got \(1, 2, 3, 4\)"),
+        (((),), ValueError, r"grid_blocks must have 1 to 3 components, got \(\)"),
+        (((-1,),), ValueError, r"grid_blocks must not be negative, got \(-1,\)"),
+        (("ab",), TypeError, "grid_blocks must be an int or a tuple of ints, got 'ab'"),
+        (((4,), "1"), TypeError, "block_threads must be an int or a tuple of ints, got '1'"),
+        (((4,), (1,), (2.0,)), TypeError, r"thread_elems must be an int or a tuple of ints, got \(2.0,\)"),
+        ((True,), TypeError, "grid_blocks must be an int or a tuple of ints, got True"),
+    ],
+    ids=[
+        "zero-grid",
+        "zero-threads",
+        "mismatched-dims",
+        "mismatched-elems",
+        "4d",
+        "0d",
+        "negative",
+        "str",
+        "str-threads",
+        "float",
+        "bool",
+    ],
+)
+def test_bad_work_divisions(args, error, message):
+    with pytest.raises(error, match=message):
+        pk.WorkDiv(*args)
+
+
+# ---- pk.valid_workdiv ----------------------------------------------------------------------------------------------
+
+
+def check_within_limits(device, wd: pk.WorkDiv) -> None:
+    props = device.props_for(wd.dim)
+    for i in range(wd.dim):
+        assert wd.grid_blocks[i] <= props["grid_block_extent_max"][i], (wd, props)
+        assert wd.block_threads[i] <= props["block_thread_extent_max"][i], (wd, props)
+        assert wd.thread_elems[i] <= props["thread_elem_extent_max"][i], (wd, props)
+    assert prod(wd.grid_blocks) <= props["grid_block_count_max"], (wd, props)
+    assert prod(wd.block_threads) <= props["block_thread_count_max"], (wd, props)
+    assert prod(wd.thread_elems) <= props["thread_elem_count_max"], (wd, props)
+
+
+def test_valid_workdiv_covers_the_grid_within_limits(device):
+    for grid in GRIDS:
+        for elems in ((1,) * len(grid), (2,) * len(grid)):
+            for must_divide in (True, False):
+                wd = pk.valid_workdiv(device, grid, thread_elems=elems, block_threads_must_divide=must_divide)
+                assert isinstance(wd, pk.WorkDiv)
+                assert wd.dim == len(grid)
+                # The requested elements per thread, clipped to the grid (alpaka's getValidWorkDiv does that).
+                assert wd.thread_elems == tuple(min(e, g) for e, g in zip(elems, grid)), (grid, wd)
+                for i, extent in enumerate(grid):
+                    assert wd.grid_blocks[i] * wd.block_threads[i] * wd.thread_elems[i] >= extent, (grid, wd)
+                    # No block lies wholly outside the grid.
+                    assert (wd.grid_blocks[i] - 1) * wd.block_threads[i] * wd.thread_elems[i] < extent, (grid, wd)
+                    if must_divide:
+                        assert math.ceil(extent / wd.thread_elems[i]) % wd.block_threads[i] == 0, (grid, wd)
+                check_within_limits(device, wd)
+
+
+def test_valid_workdiv_defaults(cpu):
+    assert pk.valid_workdiv(cpu, 1000) == pk.valid_workdiv(cpu, (1000,), thread_elems=(1,))
+    assert pk.valid_workdiv(cpu, 1000) == pk.valid_workdiv(cpu, 1000, block_threads_must_divide=True)
+    assert pk.valid_workdiv(cpu.backend, 1000) == pk.valid_workdiv(cpu, 1000)  # a device name works too
+
+
+@pytest.mark.parametrize(
+    "restrictions",
+    ["unrestricted", "equal_extent", "close_to_equal_extent", "EqualExtent", "CLOSE_TO_EQUAL_EXTENT"],
+)
+def test_valid_workdiv_restrictions(cpu, restrictions):
+    for grid in [(37, 53), (64, 64), (5, 7, 11)]:
+        wd = pk.valid_workdiv(cpu, grid, block_threads_must_divide=False, restrictions=restrictions)
+        for i, extent in enumerate(grid):
+            assert wd.grid_blocks[i] * wd.block_threads[i] >= extent
+        if restrictions.lower().replace("_", "") == "equalextent":
+            assert len(set(wd.block_threads)) == 1, wd
+        check_within_limits(cpu, wd)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"grid_elems": 10, "restrictions": "bad"}, ValueError, "restrictions must be 'unrestricted', 'equal_extent'"),
+        ({"grid_elems": 0}, ValueError, r"valid_workdiv: every extent must be at least 1, got grid_elems \(0,\)"),
+        ({"grid_elems": 10, "thread_elems": 0}, ValueError, "every extent must be at least 1"),
+        ({"grid_elems": (10, 3), "thread_elems": (1,)}, ValueError, r"grid_elems \(10, 3\) and thread_elems \(1,\)"),
+        ({"grid_elems": (1, 1, 1, 1)}, ValueError, "grid_elems must have 1 to 3 components"),
+        ({"grid_elems": "10"}, TypeError, "grid_elems must be an int or a tuple of ints"),
+    ],
+    ids=["restrictions", "zero", "zero-elems", "mismatched-dims", "4d", "str"],
+)
+def test_valid_workdiv_errors(cpu, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        pk.valid_workdiv(cpu, **kwargs)
+
+
+# ---- launches outside the back-end's limits ------------------------------------------------------------------------
+
+
+def launch_fill(device, wd: pk.WorkDiv) -> None:
+    x = pk.zeros(device, 16, np.float32)
+    pk.kernels.fill(pk.Queue(device, blocking=True), wd, x, np.float32(1), 16)
+
+
+def launch_stencil(device, wd: pk.WorkDiv) -> None:
+    grid = pk.zeros(device, (4, 4), np.float32)
+    out = pk.zeros(device, (4, 4), np.float32)
+    pk.kernels.stencil(pk.Queue(device, blocking=True), wd, grid, out, 4, 4)
+
+
+def test_block_extent_above_the_maximum(device):
+    limit = device.props_for(1)["block_thread_extent_max"][0]
+    wd = pk.WorkDiv(1, limit + 1)
+    message = rf"is not valid for '{device.backend}': blockThreadExtent \({limit + 1}\) exceeds the maximum \({limit}\)"
+    with pytest.raises(ValueError, match=message + " in dimension 0"):
+        launch_fill(device, wd)
+    launch_fill(device, pk.WorkDiv(1, min(limit, device.props_for(1)["block_thread_count_max"])))  # at the limit: fine
+
+
+def test_block_thread_count_above_the_maximum(device):
+    props = device.props_for(2)
+    count = props["block_thread_count_max"]
+    side = math.isqrt(count) + 1  # side * side > count
+    if any(side > extent for extent in props["block_thread_extent_max"]):
+        pytest.skip(f"{device}: a block of {count} thread(s) cannot exceed the count without exceeding an extent")
+    wd = pk.WorkDiv((1, 1), (side, side))
+    message = rf"blockThreadExtent \({side}, {side}\) has {side * side} threads per block, at most {count} are "
+    with pytest.raises(ValueError, match=message):
+        launch_stencil(device, wd)
+
+
+def test_too_much_shared_memory(device):
+    # matmul stages (block threads x thread elements) rows and columns of 16 doubles in shared memory: 1 MiB here.
+    a = pk.zeros(device, (4, 4), np.float64)
+    wd = pk.WorkDiv((1, 1), (1, 1), (4096, 4096))
+    with pytest.raises(ValueError, match="dynamic block shared memory"):
+        pk.kernels.matmul(pk.Queue(device, blocking=True), wd, a, a, a, 4, 4, 4)

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "BackendFactories.inc" // generated: the factory declarations of the compiled-in back-ends
+#include "BackendFactories.inc" // generated: the factory declarations of the compiled-in back-ends (self-contained)
 #include "GpuProbe.hpp"
 #include "KernelRegistry.hpp"
 #include "Runtime.hpp"

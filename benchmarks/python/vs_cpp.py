@@ -46,16 +46,14 @@ def triad_workdiv(n: int) -> pk.WorkDiv:
     return pk.WorkDiv(grid_blocks=blocks, block_threads=1, thread_elems=-(-n // blocks))
 
 
-def python_triad(n: int, reps: int, state: dict) -> list[float]:
-    if "triad" not in state:
-        dev = pk.device("cpu_omp2_blocks")
-        q = pk.Queue(dev, blocking=True)
-        wd = triad_workdiv(n)
-        a, b, c = (pk.empty(dev, n, np.float64) for _ in range(3))
-        for buf, value in ((a, 0.0), (b, 1.0), (c, 2.0)):
-            pk.kernels.fill(q, wd, buf, value, n)  # first touch by the back-end's threads
-        state["triad"] = (q, wd, a, b, c)
-    q, wd, a, b, c = state["triad"]
+def python_triad(n: int, reps: int) -> list[float]:
+    """Like python_peer: fresh arrays each round (where the pages land varies from one allocation to the next)."""
+    dev = pk.device("cpu_omp2_blocks")
+    q = pk.Queue(dev, blocking=True)
+    wd = triad_workdiv(n)
+    a, b, c = (pk.empty(dev, n, np.float64) for _ in range(3))
+    for buf, value in ((a, 0.0), (b, 1.0), (c, 2.0)):
+        pk.kernels.fill(q, wd, buf, value, n)  # first touch by the back-end's threads
     times = []
     for _ in range(reps):
         start = time.perf_counter()
@@ -95,14 +93,13 @@ def main() -> int:
     args = parser.parse_args()
 
     peer = args.peer or build_peer(ROOT / "build" / "bench-peer")
-    state: dict = {}
     cpp_triad, py_triad, cpp_launch, py_launch = [], [], [], []
     for round_index in range(args.rounds):
         print(f"round {round_index + 1}/{args.rounds}", file=sys.stderr)
         # The C++ peer allocates and first-touches its arrays per process: its first run is dropped like ours.
         cpp_triad += run_peer(peer, "triad", args.n, args.reps + 1)[1:]
         time.sleep(0.05)
-        py_triad += python_triad(args.n, args.reps + 1, state)[1:]
+        py_triad += python_triad(args.n, args.reps + 1)[1:]
         time.sleep(0.05)
         cpp_launch += run_peer(peer, "launch", args.launches)
         py_launch.append(python_launch(args.launches))

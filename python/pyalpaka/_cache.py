@@ -37,17 +37,21 @@ def root() -> Path:
 
 
 _private_fallback: dict[Path, Path] = {}
+_writable: set[Path] = set()  # directories found writable in this process (the probe costs a file creation)
 
 
 def directory() -> Path:
     """The directory entries of this version live in (created on first use; a private one if that fails)."""
     wanted = root() / f"v{__version__}-f{FORMAT}"
+    if wanted in _writable:
+        return wanted
     if wanted in _private_fallback:
         return _private_fallback[wanted]
     try:
         wanted.mkdir(parents=True, exist_ok=True)
         probe = tempfile.NamedTemporaryFile(dir=wanted, prefix=".probe-", delete=True)
         probe.close()
+        _writable.add(wanted)
         return wanted
     except OSError as error:
         fallback = Path(tempfile.mkdtemp(prefix="pyalpaka-cache-"))

@@ -10,7 +10,6 @@
 #include <cstddef>
 
 #include "detail/BlockReduce.hpp"
-#include "detail/Pointee.hpp"
 
 namespace pyalpaka::kernels
 {
@@ -37,17 +36,7 @@ namespace alpaka::trait
     //! One element of the arguments' type per block thread.
     template<typename TAcc>
     struct BlockSharedMemDynSizeBytes<pyalpaka::kernels::Reduce, TAcc>
+        : pyalpaka::kernels::detail::OneSharedElementPerThread<pyalpaka::kernels::Reduce, TAcc>
     {
-        template<typename TDim, typename TX, typename... TRest>
-        ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(
-            pyalpaka::kernels::Reduce const&,
-            Vec<TDim, Idx<TAcc>> const& blockThreadExtent,
-            Vec<TDim, Idx<TAcc>> const&,
-            TX const&,
-            TRest const&...) -> std::size_t
-        {
-            return pyalpaka::kernels::detail::blockReduceSharedBytes<pyalpaka::kernels::detail::PointeeOf<TX>>(
-                blockThreadExtent);
-        }
     };
 } // namespace alpaka::trait

@@ -11,6 +11,7 @@
 #include <cstddef>
 
 #include "BlockThreads.hpp"
+#include "Pointee.hpp"
 
 namespace pyalpaka::kernels::detail
 {
@@ -44,4 +45,20 @@ namespace pyalpaka::kernels::detail
         alpaka::syncBlockThreads(acc);
         return sum;
     }
+    //! BlockSharedMemDynSizeBytes of a kernel that reduces through blockReduceAdd: one element of its first
+    //! argument's pointee type per block thread (the kernel's T is only known from the arguments).
+    template<typename TKernel, typename TAcc>
+    struct OneSharedElementPerThread
+    {
+        template<typename TDim, typename TFirst, typename... TRest>
+        ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(
+            TKernel const&,
+            alpaka::Vec<TDim, alpaka::Idx<TAcc>> const& blockThreadExtent,
+            alpaka::Vec<TDim, alpaka::Idx<TAcc>> const&,
+            TFirst const&,
+            TRest const&...) -> std::size_t
+        {
+            return blockReduceSharedBytes<PointeeOf<TFirst>>(blockThreadExtent);
+        }
+    };
 } // namespace pyalpaka::kernels::detail

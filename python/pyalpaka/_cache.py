@@ -43,7 +43,7 @@ _writable: set[Path] = set()  # directories found writable in this process (the 
 def directory() -> Path:
     """The directory entries of this version live in (created on first use; a private one if that fails)."""
     wanted = root() / f"v{__version__}-f{FORMAT}"
-    if wanted in _writable:
+    if wanted in _writable and wanted.is_dir():  # `cache clear` in another process may have removed it
         return wanted
     if wanted in _private_fallback:
         return _private_fallback[wanted]

@@ -46,6 +46,13 @@ class CompileError(Error):
             for n in range(max(1, line_number - 2), min(len(lines), line_number + 2) + 1):
                 marker = ">" if n == line_number else " "
                 parts.append(f"{marker}{n:5d} | {lines[n - 1]}")
+        if not self.diagnostics():
+            # The error is in the library or the generated entry (e.g. a kernel that cannot be called with these
+            # arguments: the library's static_assert says why): lead with the compiler's first errors.
+            errors = [line for line in self.log.splitlines() if " error: " in line or "error: static assertion" in line]
+            if errors:
+                parts.append("")
+                parts.extend(errors[:3])
         parts.append("")
         parts.append("compiler output:")
         parts.append(self.log.rstrip())

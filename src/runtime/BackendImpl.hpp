@@ -43,23 +43,6 @@ namespace pyalpaka::rt
                 e.values[i] = static_cast<std::size_t>(v[i]);
             return e;
         }
-
-        //! Calls f(std::integral_constant<std::size_t, dim>{}) for a work division dimensionality 1..3.
-        template<typename TFn>
-        decltype(auto) withWorkDivDim(std::size_t dim, TFn&& f)
-        {
-            switch(dim)
-            {
-                case 1:
-                    return f(std::integral_constant<std::size_t, 1>{});
-                case 2:
-                    return f(std::integral_constant<std::size_t, 2>{});
-                case 3:
-                    return f(std::integral_constant<std::size_t, 3>{});
-                default:
-                    throw std::invalid_argument("a work division has 1 to 3 dimensions, got " + std::to_string(dim));
-            }
-        }
     } // namespace detail
 
     //! The alpaka work division of w (whose dim must be TDim).
@@ -226,8 +209,9 @@ namespace pyalpaka::rt
 
         [[nodiscard]] auto props(Device const& dev, std::size_t dim) -> DevProps override
         {
-            return detail::withWorkDivDim(
+            return withDim<maxWorkDivDim>(
                 dim,
+                "a work division",
                 [&](auto d)
                 {
                     auto const p = alpaka::getAccDevProps<AccOf<TTag, decltype(d)::value>>(native(dev));
@@ -262,8 +246,9 @@ namespace pyalpaka::rt
                         throw std::invalid_argument(
                             "valid_workdiv: every extent must be at least 1, got grid_elems " + toString(gridElems)
                             + ", thread_elems " + toString(threadElems));
-            return detail::withWorkDivDim(
+            return withDim<maxWorkDivDim>(
                 gridElems.dim,
+                "a work division",
                 [&](auto d)
                 {
                     constexpr std::size_t dim = decltype(d)::value;
@@ -283,8 +268,9 @@ namespace pyalpaka::rt
         void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) override
         {
             checkWorkDivShape(workDiv);
-            detail::withWorkDivDim(
+            withDim<maxWorkDivDim>(
                 workDiv.dim(),
+                "a work division",
                 [&](auto d)
                 {
                     constexpr std::size_t dim = decltype(d)::value;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <utility>
 
+#include "Dispatch.hpp"
 #include "Errors.hpp"
 #include "Runtime.hpp"
 
@@ -78,27 +79,6 @@ namespace pyalpaka::rt
                 extent[i] = region.extent[i];
             extent[TDim - 1] *= region.itemSize;
             return extent;
-        }
-
-        //! Calls f(std::integral_constant<std::size_t, ndim>{}) for ndim in 1..maxBufferDim.
-        template<typename TFn>
-        void withDim(std::size_t ndim, TFn&& f)
-        {
-            switch(ndim)
-            {
-                case 1:
-                    return f(std::integral_constant<std::size_t, 1>{});
-                case 2:
-                    return f(std::integral_constant<std::size_t, 2>{});
-                case 3:
-                    return f(std::integral_constant<std::size_t, 3>{});
-                case 4:
-                    return f(std::integral_constant<std::size_t, 4>{});
-                default:
-                    throw std::invalid_argument(
-                        "copies and fills have 1 to " + std::to_string(maxBufferDim) + " dimensions, got "
-                        + std::to_string(ndim));
-            }
         }
     } // namespace detail
 
@@ -189,8 +169,9 @@ namespace pyalpaka::rt
 
         void copy(Region const& dst, Region const& src) override
         {
-            detail::withDim(
+            withDim<maxBufferDim>(
                 dst.ndim,
+                "a copy",
                 [&](auto dim)
                 {
                     constexpr std::size_t d = decltype(dim)::value;
@@ -202,8 +183,9 @@ namespace pyalpaka::rt
 
         void set(Region const& dst, std::uint8_t byte) override
         {
-            detail::withDim(
+            withDim<maxBufferDim>(
                 dst.ndim,
+                "a fill",
                 [&](auto dim)
                 {
                     constexpr std::size_t d = decltype(dim)::value;

@@ -75,7 +75,11 @@ endforeach()
 # the headers.
 set(_alpaka_IMPLEMENTED_BACKENDS
     CPU_B_SEQ_T_SEQ CPU_B_SEQ_T_THREADS CPU_B_SEQ_T_FIBERS CPU_B_OMP2_T_SEQ CPU_B_SEQ_T_OMP2 CPU_B_TBB_T_SEQ
-    ANY_BT_OMP5)
+    ANY_BT_OMP5 GPU_CUDA GPU_HIP)
+if(alpaka_ACC_GPU_CUDA_ENABLE AND alpaka_ACC_GPU_HIP_ENABLE)
+    message(FATAL_ERROR "alpaka_ACC_GPU_CUDA_ENABLE and alpaka_ACC_GPU_HIP_ENABLE: enable one GPU back-end per build "
+                        "(a translation unit is compiled either as CUDA or as HIP)")
+endif()
 foreach(_backend IN LISTS alpaka_ENABLED_BACKENDS)
     if(NOT _backend IN_LIST _alpaka_IMPLEMENTED_BACKENDS)
         message(FATAL_ERROR "alpaka_ACC_${_backend}_ENABLE: this back-end is not implemented in this version of alpaka "
@@ -103,6 +107,58 @@ if(alpaka_ACC_CPU_B_SEQ_T_FIBERS_ENABLE)
     target_link_libraries(${_alpaka_TARGET} INTERFACE Boost::fiber Boost::context)
 endif()
 
+# CUDA: sources of alpaka_add_executable/alpaka_add_library compile as CUDA with nvcc; host-only code compiled by the
+# C++ compiler can still use the CUDA devices, queues, events and buffers (it links the CUDA runtime).
+if(alpaka_ACC_GPU_CUDA_ENABLE)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+        set(CMAKE_CUDA_ARCHITECTURES 90 CACHE STRING "CUDA architectures to compile for (default: 90, Hopper)")
+    endif()
+    include(CheckLanguage)
+    check_language(CUDA)
+    if(NOT CMAKE_CUDA_COMPILER)
+        message(FATAL_ERROR "alpaka_ACC_GPU_CUDA_ENABLE: no CUDA compiler found (install the CUDA toolkit, put nvcc "
+                            "on PATH or set CMAKE_CUDA_COMPILER)")
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    target_link_libraries(${_alpaka_TARGET} INTERFACE CUDA::cudart)
+    # The standard as a flag: CMake releases before 3.27 do not know cuda_std_20 for every nvcc version.
+    target_compile_options(
+        ${_alpaka_TARGET}
+        INTERFACE $<$<COMPILE_LANGUAGE:CUDA>:-std=c++${alpaka_CXX_STANDARD}>
+                  $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CUDA_COMPILER_ID:NVIDIA>>:--extended-lambda
+                  --expt-relaxed-constexpr>)
+    if(alpaka_FAST_MATH)
+        target_compile_options(${_alpaka_TARGET} INTERFACE $<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math>)
+    endif()
+endif()
+
+# HIP: with hipcc as the C++ compiler (CMAKE_CXX_COMPILER=hipcc) sources stay C++ and hipcc compiles them for
+# GPU_TARGETS; otherwise CMake's HIP language (ROCm clang) compiles alpaka_add_executable's sources.
+if(alpaka_ACC_GPU_HIP_ENABLE)
+    if(NOT DEFINED GPU_TARGETS)
+        set(GPU_TARGETS gfx90a CACHE STRING "AMD GPU architectures to compile for (default: gfx90a, MI200)")
+    endif()
+    if(CMAKE_CXX_COMPILER MATCHES "hipcc")
+        set(alpaka_HIP_VIA_HIPCC ON)
+        list(TRANSFORM GPU_TARGETS PREPEND "--offload-arch=" OUTPUT_VARIABLE _alpaka_offload_archs)
+        target_compile_options(${_alpaka_TARGET} INTERFACE $<$<COMPILE_LANGUAGE:CXX>:${_alpaka_offload_archs}>)
+        target_link_options(${_alpaka_TARGET} INTERFACE ${_alpaka_offload_archs})
+        target_compile_definitions(${_alpaka_TARGET} INTERFACE __HIP_PLATFORM_AMD__)
+        find_library(alpaka_AMDHIP64_LIBRARY amdhip64 REQUIRED)
+        target_link_libraries(${_alpaka_TARGET} INTERFACE ${alpaka_AMDHIP64_LIBRARY})
+    else()
+        set(alpaka_HIP_VIA_HIPCC OFF)
+        if(NOT DEFINED CMAKE_HIP_ARCHITECTURES)
+            set(CMAKE_HIP_ARCHITECTURES ${GPU_TARGETS})
+        endif()
+        enable_language(HIP)
+        find_package(hip REQUIRED)
+        target_link_libraries(${_alpaka_TARGET} INTERFACE hip::host)
+        target_compile_features(${_alpaka_TARGET} INTERFACE hip_std_${alpaka_CXX_STANDARD})
+    endif()
+endif()
+
 if(NOT alpaka_ENABLED_BACKENDS)
     message(STATUS "alpaka: no back-end enabled (set one of the alpaka_ACC_<backend>_ENABLE options)")
 else()
@@ -123,7 +179,7 @@ function(alpaka_add_library name)
 endfunction()
 
 function(_alpaka_set_source_language target)
-    if(alpaka_ACC_GPU_CUDA_ENABLE OR alpaka_ACC_GPU_HIP_ENABLE)
+    if(alpaka_ACC_GPU_CUDA_ENABLE OR (alpaka_ACC_GPU_HIP_ENABLE AND NOT alpaka_HIP_VIA_HIPCC))
         get_target_property(_sources ${target} SOURCES)
         if(alpaka_ACC_GPU_CUDA_ENABLE)
             set(_language CUDA)

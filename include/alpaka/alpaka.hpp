@@ -76,6 +76,9 @@
 #include "alpaka/rand/TinyMersenneTwister.hpp"
 #include "alpaka/rand/Traits.hpp"
 #include "alpaka/warp/Traits.hpp"
+// The GPU accelerators (empty unless their back-end is enabled and the compiler speaks CUDA/HIP)
+#include "alpaka/acc/AccGpuCudaRt.hpp"
+#include "alpaka/acc/AccGpuHipRt.hpp"
 
 // ---- Host side: platforms, devices, queues, memory, launches, back-ends
 // -----------------------------------------------
@@ -83,6 +86,8 @@
 #    include "alpaka/core/DemangleTypeNames.hpp"
 // Platforms, devices, queues, events
 #    include "alpaka/dev/DevCpu.hpp"
+#    include "alpaka/dev/DevCudaRt.hpp"
+#    include "alpaka/dev/DevHipRt.hpp"
 #    include "alpaka/dev/Traits.hpp"
 #    include "alpaka/event/EventCpu.hpp"
 #    include "alpaka/event/Traits.hpp"

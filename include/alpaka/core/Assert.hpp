@@ -25,8 +25,13 @@
 #    else
 #        define ALPAKA_ASSERT_ACC(...) ((__VA_ARGS__) ? static_cast<void>(0) : __trap())
 #    endif
-#elif ALPAKA_DEVICE_PASS && ALPAKA_LANG_HIP && defined(ALPAKA_DISABLE_ASSERT_ACC)
-#    define ALPAKA_ASSERT_ACC(...) static_cast<void>(0)
+#elif ALPAKA_DEVICE_PASS && ALPAKA_LANG_HIP
+#    if defined(NDEBUG) || defined(ALPAKA_DISABLE_ASSERT_ACC)
+#        define ALPAKA_ASSERT_ACC(...) static_cast<void>(0)
+#    else
+// ROCm's assert() calls a host-only __assert_fail in some releases (5.2): trap instead.
+#        define ALPAKA_ASSERT_ACC(...) ((__VA_ARGS__) ? static_cast<void>(0) : __builtin_trap())
+#    endif
 #else
 #    define ALPAKA_ASSERT_ACC(...) assert(__VA_ARGS__)
 #endif

@@ -48,11 +48,10 @@
 #endif
 
 //! Silences nvcc's warning about a __host__ __device__ template calling a host-only function in an
-//! instantiation that never runs on the device.
+//! instantiation that never runs on the device. Empty elsewhere: clang (HIP, CUDA) does not warn there and knows no
+//! such pragma (hipcc would warn about an unknown one).
 #if ALPAKA_COMP_NVCC && ALPAKA_GPU_LANG_ACTIVE
 #    define ALPAKA_NO_HOST_ACC_WARNING _Pragma("nv_exec_check_disable")
-#elif ALPAKA_LANG_HIP && ALPAKA_GPU_LANG_ACTIVE
-#    define ALPAKA_NO_HOST_ACC_WARNING _Pragma("hd_warning_disable")
 #else
 #    define ALPAKA_NO_HOST_ACC_WARNING
 #endif
@@ -78,13 +77,23 @@
 //! Static device memory: `ALPAKA_STATIC_ACC_MEM_GLOBAL alpaka::DevGlobal<TAcc, T> name;` declares a variable
 //! template, one instance per accelerator, used as `name<TAcc>.get()` in kernels and as a memcpy endpoint on the
 //! host. Inline so that one definition is shared by every translation unit.
-#if ALPAKA_GPU_LANG_ACTIVE
+//! GPU code compiled as a whole program per translation unit (no -rdc / -fgpu-rdc, the default) cannot share
+//! __device__ variables between translation units: there each translation unit has its own (static) instance, used
+//! by its kernels and its memcpy calls alike.
+#if ALPAKA_GPU_LANG_ACTIVE && (defined(__CUDACC_RDC__) || defined(__CLANG_RDC__))
 #    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                               \
         template<typename TAcc>                                                                                        \
         __device__ inline
 #    define ALPAKA_STATIC_ACC_MEM_CONSTANT                                                                             \
         template<typename TAcc>                                                                                        \
         __constant__ inline
+#elif ALPAKA_GPU_LANG_ACTIVE
+#    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                               \
+        template<typename TAcc>                                                                                        \
+        __device__ static
+#    define ALPAKA_STATIC_ACC_MEM_CONSTANT                                                                             \
+        template<typename TAcc>                                                                                        \
+        __constant__ static
 #else
 #    define ALPAKA_STATIC_ACC_MEM_GLOBAL                                                                               \
         template<typename TAcc>                                                                                        \

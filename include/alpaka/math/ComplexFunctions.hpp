@@ -88,7 +88,8 @@ namespace alpaka
     template<typename T>
     ALPAKA_FN_HOST_ACC auto log10(Complex<T> const& z) -> Complex<T>
     {
-        return log(z) * math::constants::log10e_v<T>;
+        // A copy of the constant: CUDA device code cannot bind a namespace-scope constexpr to T const&.
+        return log(z) * T{math::constants::log10e_v<T>};
     }
 
     //! Principal square root, with the branch cut along the negative real axis.

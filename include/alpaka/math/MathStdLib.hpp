@@ -6,11 +6,11 @@
 //! MathStdLib: the math implementation of the CPU back-ends. Arithmetic types go to <cmath> (native float and double
 //! overloads); other types (alpaka::Complex, user types) fall through to the ADL defaults of math/Traits.hpp.
 
+#include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/math/Complex.hpp"
 #include "alpaka/math/Traits.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <type_traits>
@@ -79,7 +79,7 @@ namespace alpaka::math
     template<detail::Arithmetic TArg>                                                                                  \
     struct Name<MathStdLib, TArg>                                                                                      \
     {                                                                                                                  \
-        auto operator()(MathStdLib const&, TArg const& arg)                                                            \
+        ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)                                         \
         {                                                                                                              \
             return std::name(arg);                                                                                     \
         }                                                                                                              \
@@ -120,7 +120,7 @@ namespace alpaka::math
     template<detail::Arithmetic TArgA, detail::Arithmetic TArgB>                                                       \
     struct Name<MathStdLib, TArgA, TArgB>                                                                              \
     {                                                                                                                  \
-        auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)                                             \
+        ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)                          \
         {                                                                                                              \
             return std::name(a, b);                                                                                    \
         }                                                                                                              \
@@ -137,7 +137,7 @@ namespace alpaka::math
         template<detail::Arithmetic TArg>
         struct Abs<MathStdLib, TArg>
         {
-            auto operator()(MathStdLib const&, TArg const& arg)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)
             {
                 if constexpr(std::is_unsigned_v<TArg>)
                     return arg;
@@ -150,7 +150,7 @@ namespace alpaka::math
         template<detail::Arithmetic TArg>
         struct Rsqrt<MathStdLib, TArg>
         {
-            auto operator()(MathStdLib const&, TArg const& arg)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)
             {
                 using Float = detail::FloatOf<TArg>;
                 return Float{1} / std::sqrt(static_cast<Float>(arg));
@@ -161,7 +161,7 @@ namespace alpaka::math
         template<detail::Arithmetic TArg>
         struct Arg<MathStdLib, TArg>
         {
-            auto operator()(MathStdLib const&, TArg const& arg)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)
             {
                 using Float = detail::FloatOf<TArg>;
                 return std::atan2(Float{0}, static_cast<Float>(arg));
@@ -172,7 +172,7 @@ namespace alpaka::math
         template<detail::Arithmetic TArg>
         struct Conj<MathStdLib, TArg>
         {
-            auto operator()(MathStdLib const&, TArg const& arg)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)
             {
                 using Float = detail::FloatOf<TArg>;
                 return Complex<Float>{static_cast<Float>(arg), -Float{0}};
@@ -183,12 +183,13 @@ namespace alpaka::math
         template<detail::Arithmetic TArgA, detail::Arithmetic TArgB>
         struct Min<MathStdLib, TArgA, TArgB>
         {
-            auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)
             {
                 if constexpr(std::is_integral_v<TArgA> && std::is_integral_v<TArgB>)
                 {
                     using Common = std::common_type_t<TArgA, TArgB>;
-                    return std::min(static_cast<Common>(a), static_cast<Common>(b));
+                    return static_cast<Common>(b) < static_cast<Common>(a) ? static_cast<Common>(b)
+                                                                           : static_cast<Common>(a);
                 }
                 else
                     return std::fmin(a, b);
@@ -198,12 +199,13 @@ namespace alpaka::math
         template<detail::Arithmetic TArgA, detail::Arithmetic TArgB>
         struct Max<MathStdLib, TArgA, TArgB>
         {
-            auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)
             {
                 if constexpr(std::is_integral_v<TArgA> && std::is_integral_v<TArgB>)
                 {
                     using Common = std::common_type_t<TArgA, TArgB>;
-                    return std::max(static_cast<Common>(a), static_cast<Common>(b));
+                    return static_cast<Common>(a) < static_cast<Common>(b) ? static_cast<Common>(b)
+                                                                           : static_cast<Common>(a);
                 }
                 else
                     return std::fmax(a, b);
@@ -213,7 +215,7 @@ namespace alpaka::math
         template<detail::Arithmetic TArgX, detail::Arithmetic TArgY, detail::Arithmetic TArgZ>
         struct Fma<MathStdLib, TArgX, TArgY, TArgZ>
         {
-            auto operator()(MathStdLib const&, TArgX const& x, TArgY const& y, TArgZ const& z)
+            ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArgX const& x, TArgY const& y, TArgZ const& z)
             {
                 return std::fma(x, y, z);
             }
@@ -223,7 +225,8 @@ namespace alpaka::math
             requires std::is_floating_point_v<TArg>
         struct SinCos<MathStdLib, TArg>
         {
-            auto operator()(MathStdLib const&, TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
+            ALPAKA_FN_HOST_ACC auto
+            operator()(MathStdLib const&, TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
             {
                 resultSin = std::sin(arg);
                 resultCos = std::cos(arg);

@@ -26,14 +26,15 @@ namespace alpaka::rand
             struct CreateDefault;
         } // namespace trait
 
-        //! The accelerator's default engine for stream `subsequence` of `seed`, skipping `offset` numbers.
+        //! The accelerator's default engine for stream `subsequence` of `seed`, skipping `offset` numbers. By value:
+        //! CUDA device code cannot bind namespace-scope constants (a test's seed) to references.
         ALPAKA_NO_HOST_ACC_WARNING
         template<typename TRand>
         ALPAKA_FN_HOST_ACC auto createDefault(
             TRand const& rand,
-            std::uint64_t const& seed = 0,
-            std::uint64_t const& subsequence = 0,
-            std::uint64_t const& offset = 0)
+            std::uint64_t const seed = 0,
+            std::uint64_t const subsequence = 0,
+            std::uint64_t const offset = 0)
         {
             using Impl = concepts::ImplementationBase<ConceptRand, TRand>;
             return trait::CreateDefault<Impl>::createDefault(rand, seed, subsequence, offset);

@@ -92,6 +92,22 @@ TEST_CASE("executeForEachAccTag stops at the first success", "[acc]")
     CHECK(calls == static_cast<int>(enabledCount));
 }
 
+namespace
+{
+    //! A functor, not a generic lambda: nvcc rejects generic __host__ __device__ lambdas.
+    struct IncrementFirstFour
+    {
+        template<typename TAcc>
+        ALPAKA_FN_ACC void operator()(TAcc const& acc, int* out) const
+        {
+            // Threads beyond the 4 elements (a block may not divide them) do nothing.
+            auto const i = alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc)[0];
+            if(i < 4)
+                out[i] += 1;
+        }
+    };
+} // namespace
+
 TEST_CASE("executeForEachAccTag lets the callable run a kernel per back-end", "[acc]")
 {
     // The way examples use it: build the accelerator from the tag and launch on it.
@@ -105,17 +121,7 @@ TEST_CASE("executeForEachAccTag lets the callable run a kernel per back-end", "[
             auto buf = alpaka::allocBuf<int, int>(dev, 4);
             alpaka::memset(queue, buf, 0);
             auto const workDiv = alpaka::getValidWorkDiv<Acc>(dev, 4, 1, false);
-            alpaka::exec<Acc>(
-                queue,
-                workDiv,
-                [] ALPAKA_FN_ACC(auto const& acc, int* out)
-                {
-                    // Threads beyond the 4 elements (a block may not divide them) do nothing.
-                    auto const i = alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc)[0];
-                    if(i < 4)
-                        out[i] += 1;
-                },
-                alpaka::getPtrNative(buf));
+            alpaka::exec<Acc>(queue, workDiv, IncrementFirstFour{}, alpaka::getPtrNative(buf));
             auto const host = alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0);
             auto hostBuf = alpaka::allocBuf<int, int>(host, 4);
             alpaka::memcpy(queue, hostBuf, buf);

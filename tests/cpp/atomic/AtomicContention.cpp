@@ -66,7 +66,8 @@ namespace
             {
                 alpaka::atomicAdd(acc, &counters[AddOne], Counter{1});
                 alpaka::atomicSub(acc, &counters[SubOne], Counter{1}, alpaka::hierarchy::Grids{});
-                Counter const inc = alpaka::atomicInc(acc, &counters[IncWrap], incWrap);
+                // A copy: a namespace-scope constexpr bound to a reference is not accessible in CUDA device code.
+                Counter const inc = alpaka::atomicInc(acc, &counters[IncWrap], Counter{incWrap});
                 ALPAKA_CHECK(*success, inc <= incWrap);
                 alpaka::atomicAdd(acc, &counters[AddBlocks], Counter{1}, alpaka::hierarchy::Blocks{});
                 alpaka::atomicAdd(acc, &perBlock[block], Counter{1}, alpaka::hierarchy::Threads{});

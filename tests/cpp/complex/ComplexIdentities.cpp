@@ -84,8 +84,8 @@ namespace
                 Complex<T> const t = math::tan(acc, z);
                 o[TanIsSinOverCos] = deviation(acc, t, s / c, math::abs(acc, t));
                 Complex<T> const l10 = math::log10(acc, z);
-                o[Log10IsLogOverLn10]
-                    = deviation(acc, l10, math::log(acc, z) / alpaka::math::constants::ln10_v<T>, math::abs(acc, l10));
+                o[Log10IsLogOverLn10] = deviation(
+                    acc, l10, math::log(acc, z) / T{alpaka::math::constants::ln10_v<T>}, math::abs(acc, l10));
             }
         }
     };

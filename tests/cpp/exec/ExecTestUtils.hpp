@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -38,7 +39,12 @@ namespace exectest
     using AccsOfDim = alpaka::meta::Filter<alpaka::test::TestAccs, HasDim<TDim>::template Fn>;
 
     using Accs1D = AccsOfDim<1u>;
-    using Accs2D = AccsOfDim<2u>;
+    //! The GPU-only matrix (alpaka_TEST_GPU_ONLY) has no 2-D pair: then every enabled 2-D accelerator with int (an
+    //! empty list would be a zero-length array in Catch2's registration).
+    using Accs2D = std::conditional_t<
+        std::tuple_size_v<AccsOfDim<2u>> == 0,
+        alpaka::test::EnabledAccs<alpaka::DimInt<2u>, int>,
+        AccsOfDim<2u>>;
     using Accs3D = AccsOfDim<3u>;
 
     template<typename TAcc>

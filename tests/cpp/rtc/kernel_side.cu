@@ -42,3 +42,47 @@ extern "C" __global__ void kernelSideLibrary(Sample* out, unsigned long long see
 
     out[linear] = Sample{uniform(engine), normal(engine), bits(engine) ^ tiny(), z, static_cast<unsigned>(threads)};
 }
+
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED)
+// The CUDA accelerator itself under NVRTC: what a kernel calls on it (indices, work division, shared memory,
+// synchronisation, atomics, fences, warp functions, intrinsics, math, random numbers) instantiated in device code.
+// A JIT entry constructs the accelerator as the launch entry of kernel/TaskKernelGpuUniformCudaHipRt.hpp does.
+struct AccSample
+{
+    template<typename TAcc>
+    __device__ void operator()(TAcc const& acc, unsigned* out) const
+    {
+        auto const gridThread = alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc);
+        auto const blockThread = alpaka::getIdx<alpaka::Block, alpaka::Threads>(acc);
+        auto const blockThreads = alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(acc);
+        auto const elems = alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(acc);
+        auto& shared = alpaka::declareSharedVar<unsigned, 0>(acc);
+        unsigned* dyn = alpaka::getDynSharedMem<unsigned>(acc);
+        if(blockThread[0] == 0)
+            shared = 0u;
+        alpaka::syncBlockThreads(acc);
+        alpaka::atomicAdd(acc, &shared, 1u, alpaka::hierarchy::Threads{});
+        alpaka::atomicMax(acc, out, static_cast<unsigned>(gridThread[0]));
+        alpaka::atomicCas(acc, out + 1, 0u, 1u);
+        auto& d = alpaka::declareSharedVar<double, 1>(acc);
+        alpaka::atomicMin(acc, &d, 0.5);
+        alpaka::mem_fence(acc, alpaka::memory_scope::Grid{});
+        int const count = alpaka::syncBlockThreadsPredicate<alpaka::BlockCount>(acc, 1);
+        dyn[blockThread[0]] = static_cast<unsigned>(count) + shared;
+        auto const lane = alpaka::warp::shfl(acc, static_cast<int>(blockThread[0]), 0);
+        auto const ballot = alpaka::warp::ballot(acc, lane == 0);
+        auto engine = alpaka::rand::engine::createDefault(acc, 42u, gridThread[0]);
+        auto uniform = alpaka::rand::distribution::createUniformReal<float>(acc);
+        float const x = alpaka::math::sin(acc, uniform(engine)) + alpaka::math::rsqrt(acc, 4.0f);
+        out[2 + gridThread[0]] = static_cast<unsigned>(alpaka::popcount(acc, ballot)) + static_cast<unsigned>(x)
+                                 + blockThreads[0] + elems[0] + static_cast<unsigned>(d);
+    }
+};
+
+extern "C" __global__ void accGpuCudaRt(unsigned* out)
+{
+    using Acc = alpaka::AccGpuCudaRt<alpaka::DimInt<1>, unsigned>;
+    Acc const acc(alpaka::detail::cudaHip::GpuLaunchKey{}, alpaka::Vec<alpaka::DimInt<1>, unsigned>{1u});
+    AccSample{}(acc, out);
+}
+#endif

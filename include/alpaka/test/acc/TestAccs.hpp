@@ -145,10 +145,21 @@ namespace alpaka::test
 
     //! The enabled accelerators the suite runs on: serial for every Dim of TestDims and Idx of TestIdxs, the other
     //! back-ends for detail::OtherPairs (every pair too with ALPAKA_TEST_FULL_MATRIX).
+#if defined(ALPAKA_TEST_GPU_ONLY)
+    //! GPU builds (option alpaka_TEST_GPU_ONLY) test the GPU accelerators only, with the Dim/Idx pairs of the
+    //! non-serial back-ends: nvcc/hipcc compile every case, which is the slow part of such a build, and the cpu presets
+    //! test the host back-ends.
+    template<typename TDim, typename TIdx>
+    using GpuAccsOfPair
+        = std::tuple<detail::AccGpuCudaRtIfEnabled<TDim, TIdx>, detail::AccGpuHipRtIfEnabled<TDim, TIdx>>;
+
+    using TestAccs = typename detail::AccsOfPairs<GpuAccsOfPair, detail::OtherPairs>::type;
+#else
     using TestAccs = meta::Concatenate<
         typename detail::AccsOfPairs<detail::FullMatrixAccs, meta::CartesianProduct<std::tuple, TestDims, TestIdxs>>::
             type,
         typename detail::AccsOfPairs<detail::OtherAccs, detail::OtherPairs>::type>;
+#endif
 
     //! Prints "Accelerators enabled: AccCpuSerial<1,int> ...".
     template<typename TDim, typename TIdx>

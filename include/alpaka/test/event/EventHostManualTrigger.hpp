@@ -131,3 +131,48 @@ namespace alpaka::trait
         }
     };
 } // namespace alpaka::trait
+
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
+namespace alpaka::test
+{
+    //! On CUDA/HIP queues the event is a host callback of the stream that waits until trigger() is called: the
+    //! stream's later work waits with it.
+    template<typename TApi>
+    using EventHostManualTriggerUniformCudaHipRt = EventHostManualTriggerCpu<DevUniformCudaHipRt<TApi>>;
+
+    namespace trait
+    {
+        template<typename TApi>
+        struct EventHostManualTriggerType<DevUniformCudaHipRt<TApi>>
+        {
+            using type = EventHostManualTriggerUniformCudaHipRt<TApi>;
+        };
+
+        template<typename TApi>
+        struct IsEventHostManualTriggerSupported<DevUniformCudaHipRt<TApi>>
+        {
+            static auto isSupported(DevUniformCudaHipRt<TApi> const&) -> bool
+            {
+                return true;
+            }
+        };
+    } // namespace trait
+} // namespace alpaka::test
+
+namespace alpaka::trait
+{
+    template<typename TApi, bool TBlocking>
+    struct Enqueue<QueueUniformCudaHipRt<TApi, TBlocking>, test::EventHostManualTriggerUniformCudaHipRt<TApi>>
+    {
+        static auto enqueue(
+            QueueUniformCudaHipRt<TApi, TBlocking>& queue,
+            test::EventHostManualTriggerUniformCudaHipRt<TApi> const& event) -> void
+        {
+            auto state = event.m_state;
+            auto const n = state->markEnqueued();
+            queue.m_spQueueImpl->enqueueHostTask([state = std::move(state), n] { state->waitFor(n); });
+            queue.afterEnqueue();
+        }
+    };
+} // namespace alpaka::trait
+#endif

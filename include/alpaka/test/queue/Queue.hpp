@@ -42,6 +42,26 @@ namespace alpaka::test
         };
     } // namespace trait
 
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
+    namespace trait
+    {
+        template<typename TApi>
+        struct DefaultQueueType<DevUniformCudaHipRt<TApi>>
+        {
+#    if(ALPAKA_DEBUG >= ALPAKA_DEBUG_FULL)
+            using type = QueueUniformCudaHipRt<TApi, true>;
+#    else
+            using type = QueueUniformCudaHipRt<TApi, false>;
+#    endif
+        };
+
+        template<typename TApi, bool TBlocking>
+        struct IsBlockingQueue<QueueUniformCudaHipRt<TApi, TBlocking>> : std::bool_constant<TBlocking>
+        {
+        };
+    } // namespace trait
+#endif
+
     template<typename TDev>
     using DefaultQueue = typename trait::DefaultQueueType<TDev>::type;
 

@@ -91,7 +91,9 @@ namespace
             ALPAKA_CHECK(*success, byReference.x == 3);
             for(int i = 0; i < 4; ++i)
                 ALPAKA_CHECK(*success, array[i] == i * i);
-            ALPAKA_CHECK(*success, (vec == alpaka::test::extentBuf<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>));
+            // A constexpr local copy: the namespace-scope variable itself is not accessible in CUDA device code.
+            constexpr auto expected = alpaka::test::extentBuf<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
+            ALPAKA_CHECK(*success, (vec == expected));
         }
     };
 

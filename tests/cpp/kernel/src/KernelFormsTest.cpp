@@ -112,6 +112,9 @@ TEMPLATE_LIST_TEST_CASE("createTaskKernelAndEnqueue", "[kernel]", alpaka::test::
         });
 }
 
+// nvcc rejects generic __host__ __device__ lambdas (an nvcc restriction on extended lambdas): this form of kernel
+// is not available in CUDA translation units.
+#if !(ALPAKA_COMP_NVCC && ALPAKA_GPU_LANG_ACTIVE)
 TEMPLATE_LIST_TEST_CASE("genericLambdaKernel", "[kernel]", alpaka::test::TestAccs)
 {
     using Acc = TestType;
@@ -138,6 +141,7 @@ TEMPLATE_LIST_TEST_CASE("genericLambdaKernel", "[kernel]", alpaka::test::TestAcc
             CHECK(kerneltest::countMismatches(kerneltest::toHost(queue, counts), 2u) == 0u);
         });
 }
+#endif
 
 TEMPLATE_LIST_TEST_CASE("lambdaKernelForOneAcceleratorType", "[kernel]", alpaka::test::TestAccs)
 {

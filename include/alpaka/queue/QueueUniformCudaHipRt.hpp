@@ -1,0 +1,151 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! QueueUniformCudaHipRt<TApi, TBlocking>: a CUDA/HIP stream of one device. The non-blocking queue returns from
+//! enqueue at once; the blocking one waits for each task before enqueue returns. Host callables run as host
+//! callbacks of the stream (cudaLaunchHostFunc); kernels, copies, memsets and events are enqueued by their own
+//! Enqueue specializations (kernel/TaskKernelGpuUniformCudaHipRt.hpp, mem/buf/uniformCudaHip/, event/).
+
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
+
+#    include "alpaka/core/Concepts.hpp"
+#    include "alpaka/detail/cudaHip/QueueImpl.hpp"
+#    include "alpaka/dev/DevUniformCudaHipRt.hpp"
+#    include "alpaka/dev/Traits.hpp"
+#    include "alpaka/event/Traits.hpp"
+#    include "alpaka/queue/Properties.hpp"
+#    include "alpaka/queue/Traits.hpp"
+#    include "alpaka/wait/Traits.hpp"
+
+#    include <memory>
+#    include <type_traits>
+#    include <utility>
+
+namespace alpaka
+{
+    template<typename TApi>
+    class EventUniformCudaHipRt;
+
+    template<typename TApi, bool TBlocking>
+    class QueueUniformCudaHipRt final
+        : public concepts::Implements<ConceptCurrentThreadWaitFor, QueueUniformCudaHipRt<TApi, TBlocking>>
+        , public concepts::Implements<ConceptQueue, QueueUniformCudaHipRt<TApi, TBlocking>>
+    {
+    public:
+        static constexpr bool isBlocking = TBlocking;
+
+        explicit QueueUniformCudaHipRt(DevUniformCudaHipRt<TApi> const& dev)
+            : m_spQueueImpl(std::make_shared<detail::cudaHip::QueueImpl<TApi>>(dev))
+        {
+            m_spQueueImpl->m_self = m_spQueueImpl;
+        }
+
+        [[nodiscard]] auto operator==(QueueUniformCudaHipRt const& other) const -> bool
+        {
+            return m_spQueueImpl == other.m_spQueueImpl;
+        }
+
+        [[nodiscard]] auto operator!=(QueueUniformCudaHipRt const& other) const -> bool
+        {
+            return !(*this == other);
+        }
+
+        [[nodiscard]] auto getNativeHandle() const -> typename TApi::Stream_t
+        {
+            return m_spQueueImpl->stream();
+        }
+
+        [[nodiscard]] auto dev() const -> DevUniformCudaHipRt<TApi> const&
+        {
+            return m_spQueueImpl->dev();
+        }
+
+        //! After enqueueing a task: a blocking queue waits for it (and rethrows what it threw).
+        void afterEnqueue() const
+        {
+            if constexpr(TBlocking)
+                m_spQueueImpl->synchronize();
+        }
+
+        std::shared_ptr<detail::cudaHip::QueueImpl<TApi>> m_spQueueImpl;
+    };
+
+    namespace trait
+    {
+        template<typename TApi, bool TBlocking>
+        struct DevType<QueueUniformCudaHipRt<TApi, TBlocking>>
+        {
+            using type = DevUniformCudaHipRt<TApi>;
+        };
+
+        template<typename TApi, bool TBlocking>
+        struct GetDev<QueueUniformCudaHipRt<TApi, TBlocking>>
+        {
+            static auto getDev(QueueUniformCudaHipRt<TApi, TBlocking> const& queue) -> DevUniformCudaHipRt<TApi>
+            {
+                return queue.dev();
+            }
+        };
+
+        template<typename TApi, bool TBlocking>
+        struct EventType<QueueUniformCudaHipRt<TApi, TBlocking>>
+        {
+            using type = EventUniformCudaHipRt<TApi>;
+        };
+
+        template<typename TApi>
+        struct QueueType<DevUniformCudaHipRt<TApi>, Blocking>
+        {
+            using type = QueueUniformCudaHipRt<TApi, true>;
+        };
+
+        template<typename TApi>
+        struct QueueType<DevUniformCudaHipRt<TApi>, NonBlocking>
+        {
+            using type = QueueUniformCudaHipRt<TApi, false>;
+        };
+
+        //! A host callable runs in stream order on the runtime's callback thread.
+        template<typename TApi, bool TBlocking, typename TTask>
+        struct Enqueue<QueueUniformCudaHipRt<TApi, TBlocking>, TTask, std::enable_if_t<std::is_invocable_v<TTask&>>>
+        {
+            template<typename TTaskFwd>
+            static auto enqueue(QueueUniformCudaHipRt<TApi, TBlocking>& queue, TTaskFwd&& task) -> void
+            {
+                queue.m_spQueueImpl->enqueueHostTask(std::forward<TTaskFwd>(task));
+                queue.afterEnqueue();
+            }
+        };
+
+        template<typename TApi, bool TBlocking>
+        struct Empty<QueueUniformCudaHipRt<TApi, TBlocking>>
+        {
+            static auto empty(QueueUniformCudaHipRt<TApi, TBlocking> const& queue) -> bool
+            {
+                return queue.m_spQueueImpl->empty();
+            }
+        };
+
+        template<typename TApi, bool TBlocking>
+        struct CurrentThreadWaitFor<QueueUniformCudaHipRt<TApi, TBlocking>>
+        {
+            static auto currentThreadWaitFor(QueueUniformCudaHipRt<TApi, TBlocking> const& queue) -> void
+            {
+                queue.m_spQueueImpl->synchronize();
+            }
+        };
+
+        template<typename TApi, bool TBlocking>
+        struct NativeHandle<QueueUniformCudaHipRt<TApi, TBlocking>>
+        {
+            static auto getNativeHandle(QueueUniformCudaHipRt<TApi, TBlocking> const& queue)
+            {
+                return queue.getNativeHandle();
+            }
+        };
+    } // namespace trait
+} // namespace alpaka
+
+#endif

@@ -1,0 +1,166 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! Warp functions inside a CUDA/HIP kernel. CUDA: the *_sync intrinsics over the currently active lanes
+//! (__activemask), 32-bit masks. HIP: the wavefront intrinsics (__ballot, __shfl, ...), 64-bit masks. all and any
+//! are normalised to 0 or 1.
+
+#include "alpaka/core/Common.hpp"
+
+#if ALPAKA_GPU_LANG_ACTIVE
+
+#    include "alpaka/core/Concepts.hpp"
+#    include "alpaka/detail/cudaHip/DeviceLanguage.hpp"
+#    include "alpaka/warp/Traits.hpp"
+
+#    include <cstdint>
+
+namespace alpaka::warp
+{
+    class WarpUniformCudaHipBuiltIn : public concepts::Implements<ConceptWarp, WarpUniformCudaHipBuiltIn>
+    {
+    };
+
+    namespace detail
+    {
+#    if ALPAKA_LANG_CUDA
+        using LaneMask = std::uint32_t;
+
+        __device__ inline auto activeLanes() -> LaneMask
+        {
+            return __activemask();
+        }
+#    else
+        using LaneMask = std::uint64_t;
+
+        __device__ inline auto activeLanes() -> LaneMask
+        {
+            return __ballot(1);
+        }
+#    endif
+    } // namespace detail
+
+    namespace trait
+    {
+        template<>
+        struct GetSize<WarpUniformCudaHipBuiltIn>
+        {
+            __device__ static auto getSize(WarpUniformCudaHipBuiltIn const&) -> std::int32_t
+            {
+                return warpSize;
+            }
+        };
+
+        template<>
+        struct Activemask<WarpUniformCudaHipBuiltIn>
+        {
+            __device__ static auto activemask(WarpUniformCudaHipBuiltIn const&) -> detail::LaneMask
+            {
+                return detail::activeLanes();
+            }
+        };
+
+        template<>
+        struct All<WarpUniformCudaHipBuiltIn>
+        {
+            __device__ static auto all(WarpUniformCudaHipBuiltIn const&, std::int32_t predicate) -> std::int32_t
+            {
+#    if ALPAKA_LANG_CUDA
+                return __all_sync(detail::activeLanes(), predicate) != 0 ? 1 : 0;
+#    else
+                return __all(predicate) != 0 ? 1 : 0;
+#    endif
+            }
+        };
+
+        template<>
+        struct Any<WarpUniformCudaHipBuiltIn>
+        {
+            __device__ static auto any(WarpUniformCudaHipBuiltIn const&, std::int32_t predicate) -> std::int32_t
+            {
+#    if ALPAKA_LANG_CUDA
+                return __any_sync(detail::activeLanes(), predicate) != 0 ? 1 : 0;
+#    else
+                return __any(predicate) != 0 ? 1 : 0;
+#    endif
+            }
+        };
+
+        template<>
+        struct Ballot<WarpUniformCudaHipBuiltIn>
+        {
+            __device__ static auto ballot(WarpUniformCudaHipBuiltIn const&, std::int32_t predicate) -> detail::LaneMask
+            {
+#    if ALPAKA_LANG_CUDA
+                return __ballot_sync(detail::activeLanes(), predicate);
+#    else
+                return __ballot(predicate);
+#    endif
+            }
+        };
+
+        template<>
+        struct Shfl<WarpUniformCudaHipBuiltIn>
+        {
+            template<typename T>
+            __device__ static auto
+            shfl(WarpUniformCudaHipBuiltIn const&, T const& value, std::int32_t srcLane, std::int32_t width) -> T
+            {
+#    if ALPAKA_LANG_CUDA
+                return __shfl_sync(detail::activeLanes(), value, srcLane, width);
+#    else
+                return __shfl(value, srcLane, width);
+#    endif
+            }
+        };
+
+        template<>
+        struct ShflUp<WarpUniformCudaHipBuiltIn>
+        {
+            template<typename T>
+            __device__ static auto
+            shfl_up(WarpUniformCudaHipBuiltIn const&, T const& value, std::uint32_t delta, std::int32_t width) -> T
+            {
+#    if ALPAKA_LANG_CUDA
+                return __shfl_up_sync(detail::activeLanes(), value, delta, width);
+#    else
+                return __shfl_up(value, delta, width);
+#    endif
+            }
+        };
+
+        template<>
+        struct ShflDown<WarpUniformCudaHipBuiltIn>
+        {
+            template<typename T>
+            __device__ static auto
+            shfl_down(WarpUniformCudaHipBuiltIn const&, T const& value, std::uint32_t delta, std::int32_t width) -> T
+            {
+#    if ALPAKA_LANG_CUDA
+                return __shfl_down_sync(detail::activeLanes(), value, delta, width);
+#    else
+                return __shfl_down(value, delta, width);
+#    endif
+            }
+        };
+
+        template<>
+        struct ShflXor<WarpUniformCudaHipBuiltIn>
+        {
+            template<typename T>
+            __device__ static auto
+            shfl_xor(WarpUniformCudaHipBuiltIn const&, T const& value, std::int32_t laneMask, std::int32_t width) -> T
+            {
+#    if ALPAKA_LANG_CUDA
+                return __shfl_xor_sync(detail::activeLanes(), value, laneMask, width);
+#    else
+                return __shfl_xor(value, laneMask, width);
+#    endif
+            }
+        };
+    } // namespace trait
+} // namespace alpaka::warp
+
+#endif

@@ -69,25 +69,19 @@ namespace pyalpaka::bindings
         for(std::size_t i = 0; i < ndim(); ++i)
             s += (i ? ", " : "") + std::to_string(shape[i]);
         s += ndim() == 1 ? ",)" : ")";
-        return std::string(rt::info(dtype).name) + " buffer of shape " + s + " on " + device->backend().name() + ":"
-               + std::to_string(device->index());
+        return std::string(rt::info(dtype).name) + " buffer of shape " + s + " on " + describeDevice(*device);
     }
 
     auto toShape(py::handle value) -> std::vector<std::size_t>
     {
         std::vector<std::size_t> shape;
-        auto component = [&](py::handle item) -> std::size_t
+        auto component = [&](py::handle item)
         {
-            if(py::isinstance<py::bool_>(item) || !PyIndex_Check(item.ptr()))
-                throw rt::TypeMismatch(
-                    "a shape is an int or a tuple of ints, got " + py::repr(value).cast<std::string>());
-            auto const v = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
-            if(!v)
-                throw py::error_already_set();
-            if(v < py::int_(0))
-                throw std::invalid_argument(
-                    "a shape must not have negative components, got " + py::repr(value).cast<std::string>());
-            return v.cast<std::size_t>();
+            return toCount(
+                item,
+                value,
+                "a shape is an int or a tuple of ints, got ",
+                "a shape must not have negative components, got ");
         };
         if(PyIndex_Check(value.ptr()))
             shape.push_back(component(value));

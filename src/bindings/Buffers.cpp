@@ -11,10 +11,6 @@ namespace pyalpaka::bindings
 {
     namespace
     {
-        auto spec(rt::Device const& d) -> std::string
-        {
-            return d.backend().name() + ":" + std::to_string(d.index());
-        }
 
         //! TypeError unless memory of `region` (null device: host memory) can be used by the queue's device.
         void requireAccessible(rt::Queue const& queue, rt::Region const& region, char const* what)
@@ -25,8 +21,8 @@ namespace pyalpaka::bindings
                                                            || region.device->memorySpace() == rt::MemorySpace::Host;
             if(!ok)
                 throw rt::TypeMismatch(
-                    std::string(what) + " is in the memory of " + spec(*region.device) + ", which a queue of "
-                    + spec(*device) + " cannot reach: copy it with a queue of its own device first");
+                    std::string(what) + " is in the memory of " + describeDevice(*region.device) + ", which a queue of "
+                    + describeDevice(*device) + " cannot reach: copy it with a queue of its own device first");
         }
 
         //! A copy operand: its region, the dtype, and the object to keep alive while the copy is pending.
@@ -339,7 +335,7 @@ namespace pyalpaka::bindings
         auto bufferRepr(Buffer const& b) -> std::string
         {
             return "Buffer(shape=" + shapeString(b.shape) + ", dtype=" + std::string(rt::info(b.dtype).name)
-                   + ", device=" + spec(*b.device) + (b.readonly ? ", readonly=True" : "") + ")";
+                   + ", device=" + describeDevice(*b.device) + (b.readonly ? ", readonly=True" : "") + ")";
         }
     } // namespace
 

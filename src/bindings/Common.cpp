@@ -30,26 +30,35 @@ namespace pyalpaka::bindings
         return py::dtype(std::string(rt::info(dtype).name));
     }
 
+    auto describeDevice(rt::Device const& device) -> std::string
+    {
+        return device.backend().name() + ":" + std::to_string(device.index());
+    }
+
+    auto
+    toCount(py::handle item, py::handle whole, std::string const& notInt, std::string const& negative) -> std::size_t
+    {
+        // NumPy integers are not int subclasses, but they have __index__; bool is an int that is no count.
+        if(py::isinstance<py::bool_>(item) || !PyIndex_Check(item.ptr()))
+            throw rt::TypeMismatch(notInt + py::repr(whole).cast<std::string>());
+        auto const v = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+        if(!v)
+            throw py::error_already_set();
+        if(v < py::int_(0))
+            throw std::invalid_argument(negative + py::repr(whole).cast<std::string>());
+        return v.cast<std::size_t>();
+    }
+
     auto toExtents(py::handle value, char const* what) -> rt::Extents
     {
         rt::Extents e;
-        auto component = [&](py::handle item) -> std::size_t
+        auto component = [&](py::handle item)
         {
-            if(py::isinstance<py::bool_>(item) || !py::isinstance<py::int_>(py::reinterpret_borrow<py::object>(item)))
-            {
-                // NumPy integers are not int subclasses but index() accepts them.
-                if(!PyIndex_Check(item.ptr()) || py::isinstance<py::bool_>(item))
-                    throw rt::TypeMismatch(
-                        std::string(what) + " must be an int or a tuple of ints, got "
-                        + py::repr(value).cast<std::string>());
-            }
-            auto const v = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
-            if(!v)
-                throw py::error_already_set();
-            if(v < py::int_(0))
-                throw std::invalid_argument(
-                    std::string(what) + " must not be negative, got " + py::repr(value).cast<std::string>());
-            return v.cast<std::size_t>();
+            return toCount(
+                item,
+                value,
+                std::string(what) + " must be an int or a tuple of ints, got ",
+                std::string(what) + " must not be negative, got ");
         };
         if(PyIndex_Check(value.ptr()))
         {

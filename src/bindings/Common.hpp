@@ -26,6 +26,14 @@ namespace pyalpaka::bindings
     //! The NumPy dtype object of a runtime dtype.
     auto toNumpy(rt::DType dtype) -> py::dtype;
 
+    //! "backend:index", how messages and repr name a device.
+    auto describeDevice(rt::Device const& device) -> std::string;
+
+    //! A non-negative int (or NumPy integer) `item` of the user's value `whole`; TypeError "<notInt><repr(whole)>" for
+    //! anything else, ValueError "<negative><repr(whole)>" below zero.
+    auto
+    toCount(py::handle item, py::handle whole, std::string const& notInt, std::string const& negative) -> std::size_t;
+
     //! An int or a sequence of ints as Extents of 1 to 3 components; ValueError names `what` otherwise.
     auto toExtents(py::handle value, char const* what) -> rt::Extents;
     auto toTuple(rt::Extents const& e) -> py::tuple;

@@ -26,10 +26,6 @@ namespace pyalpaka::bindings
             return d;
         }
 
-        auto spec(rt::Device const& dev) -> std::string
-        {
-            return dev.backend().name() + ":" + std::to_string(dev.index());
-        }
     } // namespace
 
     void bindDevices(py::module_& m)
@@ -114,8 +110,10 @@ namespace pyalpaka::bindings
                     auto const& b = other.cast<rt::Device const&>();
                     return &a.backend() == &b.backend() && a.index() == b.index();
                 })
-            .def("__hash__", [](rt::Device const& d) { return py::hash(py::str(spec(d))); })
-            .def("__repr__", [](rt::Device const& d) { return "Device('" + spec(d) + "', name='" + d.name() + "')"; })
-            .def("__str__", [](rt::Device const& d) { return spec(d); });
+            .def("__hash__", [](rt::Device const& d) { return py::hash(py::str(describeDevice(d))); })
+            .def(
+                "__repr__",
+                [](rt::Device const& d) { return "Device('" + describeDevice(d) + "', name='" + d.name() + "')"; })
+            .def("__str__", [](rt::Device const& d) { return describeDevice(d); });
     }
 } // namespace pyalpaka::bindings

@@ -60,11 +60,6 @@ namespace pyalpaka::bindings
             return dtype;
         }
 
-        auto spec(rt::Device const& d) -> std::string
-        {
-            return d.backend().name() + ":" + std::to_string(d.index());
-        }
-
         auto paramType(rt::Param const& p) -> std::string
         {
             return rt::signature({p}).substr(1, rt::signature({p}).size() - 2);
@@ -240,12 +235,12 @@ namespace pyalpaka::bindings
             auto const device = queue.device();
             if(info.device == nullptr && device->memorySpace() != rt::MemorySpace::Host)
                 throw rt::TypeMismatch(
-                    what + " is a NumPy array, which a kernel on " + spec(*device)
+                    what + " is a NumPy array, which a kernel on " + describeDevice(*device)
                     + " cannot read: copy it to the device with pyalpaka.asarray(array, device=...) first");
             if(info.device != nullptr && !info.device->sharesMemoryWith(*device))
                 throw rt::TypeMismatch(
-                    what + " is a buffer of " + spec(*info.device) + ", which a kernel on " + spec(*device)
-                    + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
+                    what + " is a buffer of " + describeDevice(*info.device) + ", which a kernel on "
+                    + describeDevice(*device) + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
             if(!info.contiguous)
                 throw std::invalid_argument(
                     what + " is not contiguous; kernels taking " + paramType(param)

@@ -11,10 +11,6 @@ namespace pyalpaka::bindings
 {
     namespace
     {
-        auto describe(rt::Device const& d) -> std::string
-        {
-            return d.backend().name() + ":" + std::to_string(d.index());
-        }
 
         void enqueueCallable(QueueHandle& handle, py::object const& callable)
         {
@@ -55,7 +51,8 @@ namespace pyalpaka::bindings
             .def(
                 "__repr__",
                 [](rt::Event const& e) {
-                    return "Event(" + describe(*e.device()) + ", complete=" + (e.isComplete() ? "True" : "False") + ")";
+                    return "Event(" + describeDevice(*e.device()) + ", complete=" + (e.isComplete() ? "True" : "False")
+                           + ")";
                 });
 
         py::class_<QueueHandle>(
@@ -142,8 +139,9 @@ namespace pyalpaka::bindings
                 })
             .def(
                 "__repr__",
-                [](QueueHandle const& q) {
-                    return "Queue(" + describe(*q.queue().device())
+                [](QueueHandle const& q)
+                {
+                    return "Queue(" + describeDevice(*q.queue().device())
                            + ", blocking=" + (q.queue().blocking() ? "True" : "False") + ")";
                 });
     }

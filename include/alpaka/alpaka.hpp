@@ -50,6 +50,7 @@
 #include "alpaka/acc/Tag.hpp"
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/kernel/KernelFunctionAttributes.hpp"
+#include "alpaka/kernel/KernelTraits.hpp"
 #include "alpaka/workdiv/Traits.hpp"
 #include "alpaka/workdiv/WorkDivMembers.hpp"
 // What kernels call

@@ -6,8 +6,9 @@
     python -m pyalpaka cache info                the kernel cache's directory, entries and size
     python -m pyalpaka cache clear               removes every cached kernel
     python -m pyalpaka cache precompile FILE... --kernel NAME --signature "float*, float const*, std::int64_t"
-                       [--backend B ...] [--dim D] [-j JOBS]
+                       [--backend B ...] [--arch ARCH] [--dim D] [-j JOBS]
                                                  compiles kernels ahead of their first launch, in parallel
+                                                 (--backend cuda --arch sm_90: for a GPU, without one)
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 import numpy as np
 
-from . import Kernel, __version__, _core, backends, cache, devices, get_include, kernels
+from . import Kernel, __version__, _core, _rtc, backends, cache, devices, get_include, kernels
+from ._gpu_compiler import GPU_BACKENDS
 from ._buildconfig import host_toolchain
 
 
@@ -40,6 +42,11 @@ def _info() -> int:
         print(f"run-time compilation: {host_toolchain('cpu_serial').identity}")
     except _core.Error as error:
         print(f"run-time compilation: unavailable ({error})")
+    for backend, loader in (("cuda", _rtc.nvrtc), ("hip", _rtc.hiprtc)):
+        try:
+            print(f"run-time compilation for {backend}: {loader().identity} ({loader().path})")
+        except _core.Error as error:
+            print(f"run-time compilation for {backend}: unavailable ({error})")
     _cache_info()
     return 0
 
@@ -61,7 +68,10 @@ def _precompile(arguments: argparse.Namespace) -> int:
     available = [b.name for b in backends() if b.available]
     chosen = arguments.backend or [name for name in available if devices(name)[0].is_host]
     for name in chosen:
-        if name not in available:
+        if name in GPU_BACKENDS and arguments.arch is None:
+            print(f"back-end {name!r} needs --arch (e.g. sm_90, gfx90a)", file=sys.stderr)
+            return 2
+        if name not in available and name not in GPU_BACKENDS:
             print(f"back-end {name!r} is not available here", file=sys.stderr)
             return 2
     jobs = [
@@ -70,14 +80,17 @@ def _precompile(arguments: argparse.Namespace) -> int:
     ]
     failures = 0
     with ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
-        futures = {pool.submit(kernel.compile, backend, arguments.dim, types): (kernel, backend, types)
-                   for kernel, backend, types in jobs}
+        futures = {
+            pool.submit(kernel.compile, backend, arguments.dim, types,
+                        arch=arguments.arch if backend in GPU_BACKENDS else None): (kernel, backend, types)
+            for kernel, backend, types in jobs
+        }
         for done, future in enumerate(as_completed(futures), start=1):
             kernel, backend, types = futures[future]
             try:
                 entry = future.result()
                 status = "cached" if entry.hit else f"compiled in {entry.compile_seconds:.2f} s"
-            except _core.Error as error:
+            except (_core.Error, ValueError) as error:
                 failures += 1
                 status = f"FAILED\n{error}"
             print(f"\r{kernel.filename} {kernel.name} {backend} ({', '.join(types)}): {status}", file=sys.stderr)
@@ -99,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     pre.add_argument("--signature", action="append", required=True,
                      help='comma-separated C++ argument types, e.g. "float, float const*, float*, std::int64_t"')
     pre.add_argument("--backend", action="append", help="a back-end (default: every available CPU back-end)")
+    pre.add_argument("--arch", help="the GPU architecture for --backend cuda/hip (sm_90, gfx90a)")
     pre.add_argument("--dim", type=int, default=1, help="work division dimensionality (default 1)")
     pre.add_argument("-j", "--jobs", type=int, default=2, help="parallel compilations (default 2)")
     arguments = parser.parse_args(argv)

@@ -3,11 +3,11 @@
 """The on-disk cache of kernels compiled at run time.
 
 Layout: ``<root>/v<version>-f<format>/<key>.json`` (the entry's metadata, written last: it commits the entry) and
-``<key>-<sha>.so`` (the library; its SHA-256 is in the metadata and checked on every load). ``<root>`` is
-``$PYALPAKA_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyalpaka``, else ``~/.cache/pyalpaka``. Files are written to a
-temporary name and renamed into place, so concurrent processes never see a torn entry; a corrupt, truncated or
-foreign entry is a miss (rebuilt, with a warning), never a crash. A cache directory that cannot be written falls back
-to a private temporary one, with a warning.
+``<key>-<sha>.so`` (the library; ``.cubin``/``.hsaco`` for a GPU module; its SHA-256 is in the metadata and checked
+on every load). ``<root>`` is ``$PYALPAKA_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyalpaka``, else
+``~/.cache/pyalpaka``. Files are written to a temporary name and renamed into place, so concurrent processes never
+see a torn entry; a corrupt, truncated or foreign entry is a miss (rebuilt, with a warning), never a crash. A cache
+directory that cannot be written falls back to a private temporary one, with a warning.
 """
 
 from __future__ import annotations
@@ -148,8 +148,8 @@ def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
     """Moves the freshly built library `built` into the cache under `key`; returns its final path."""
     folder = directory()
     digest = sha256_file(built)
-    library = folder / f"{key}-{digest[:16]}.so"
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{key}-", suffix=".so")
+    library = folder / f"{key}-{digest[:16]}{built.suffix}"  # .so, .cubin or .hsaco
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{key}-", suffix=built.suffix)
     os.close(handle)
     shutil.copyfile(built, temporary)
     os.replace(temporary, library)

@@ -41,17 +41,22 @@ class Request:
     include_dirs: tuple[str, ...]
 
 
+def user_source_block(request: Request) -> str:
+    """The user's source with its lines numbered as the user wrote them, then the numbering of the generated entry
+    that follows it."""
+    filename = request.filename.replace("\\", "\\\\").replace('"', '\\"')
+    return f'#line 1 "{filename}"\n{request.source}\n#line 1 "<pyalpaka entry>"\n'
+
+
 def generate(request: Request, toolchain: HostToolchain, use_pch: bool) -> str:
-    """The translation unit: the library, the user's source (its lines numbered as the user wrote them) and the
-    entry that launches `name` with the argument types."""
+    """The translation unit: the library, the user's source and the entry that launches `name` with the argument
+    types."""
     first = '#include "pyalpaka_pch.hpp"' if use_pch else f"#include <{_ENTRY_HEADER}>"
     types = ", ".join(request.arg_types)
     return (
         f"// pyalpaka: kernel {request.name} for {request.backend}, {request.dim}-D\n"
         f"{first}\n"
-        f'#line 1 "{request.filename}"\n'
-        f"{request.source}\n"
-        '#line 1 "<pyalpaka entry>"\n'
+        f"{user_source_block(request)}"
         f"using PyalpakaAcc = alpaka::TagToAcc<alpaka::{toolchain.tag}, alpaka::DimInt<{request.dim}>, std::size_t>;\n"
         f"using PyalpakaKernel = {request.name};\n"
         f"PYALPAKA_DEFINE_ENTRY(PyalpakaAcc, PyalpakaKernel{', ' if types else ''}{types})\n"

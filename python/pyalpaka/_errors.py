@@ -8,8 +8,10 @@ import re
 
 from ._core import Error
 
-# "file:line:col: error: message" (GCC and Clang).
-_DIAGNOSTIC = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:(?P<column>\d+):)? (?P<kind>fatal error|error)")
+# "file:line:col: error: message" (GCC, Clang, hiprtc) and "file(line): error: message" (NVRTC).
+_DIAGNOSTIC = re.compile(
+    r"^(?P<file>[^:(\n]+)(?::(?P<line>\d+):(?:(?P<column>\d+):)?|\((?P<nvline>\d+)\):) (?P<kind>fatal error|error|catastrophic error)"
+)
 
 
 class CompileError(Error):
@@ -34,7 +36,7 @@ class CompileError(Error):
         for text in self.log.splitlines():
             match = _DIAGNOSTIC.match(text)
             if match and match["file"].endswith(self.filename):
-                found.append((int(match["line"]), text))
+                found.append((int(match["line"] or match["nvline"]), text))
         return found
 
     def __str__(self) -> str:

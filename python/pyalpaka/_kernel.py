@@ -8,9 +8,9 @@ import shutil
 import threading
 import weakref
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from . import _cache, _compiler, _core
+from . import _cache, _compiler, _core, _gpu_compiler
 from ._buildconfig import host_toolchain
 from ._core import Device, Queue, WorkDiv
 from ._devices import as_device
@@ -68,7 +68,7 @@ class Kernel(_core.JitLauncher):
         self.include_dirs = tuple(str(Path(d).resolve()) for d in include_dirs)
         self.filename = filename
         self._lock = threading.Lock()
-        self._compiled: dict[tuple[str, int, tuple[str, ...]], CacheEntry] = {}
+        self._compiled: dict[tuple, CacheEntry] = {}  # (back-end, [arch,] dim, argument types)
         # The launch itself (__call__) is the C++ base class's: argument types -> loaded entry -> launch. It calls
         # back for a variant it has not loaded; through a weak reference, since the base class is invisible to the
         # garbage collector and a bound method would keep the kernel alive forever.
@@ -82,60 +82,78 @@ class Kernel(_core.JitLauncher):
         kwargs["include_dirs"] = (path.parent, *kwargs.get("include_dirs", ()))
         return cls(path.read_text(), name, filename=str(path), **kwargs)
 
-    def compile(self, device: Device | str, dim: int, arg_types: Sequence[Any]) -> CacheEntry:
+    def compile(self, device: Device | str, dim: int, arg_types: Sequence[Any], *, arch: str | int | None = None
+                ) -> CacheEntry:
         """Compiles (or finds in the cache) the kernel for `device`'s back-end, `dim` dimensions and `arg_types`:
-        C++ type names ("float const*", "std::int64_t") or sample argument values."""
-        device = as_device(device)
+        C++ type names ("float const*", "std::int64_t") or sample argument values.
+
+        For a GPU back-end, ``arch`` names the architecture (``"sm_90"``, ``"gfx90a"``); with it, `device` may be
+        just the back-end's name ("cuda", "hip"), so a machine without the GPU (or its driver) can compile for it."""
         if not 1 <= int(dim) <= 3:
             raise ValueError(f"dim must be 1, 2 or 3, got {dim}")
         types = tuple(
             t.strip() if isinstance(t, str) else _core.jit_argument_types(t)[0] for t in arg_types
         )
+        backend = device.partition(":")[0] if isinstance(device, str) else None
+        if backend in _gpu_compiler.GPU_BACKENDS:
+            if arch is None:
+                raise ValueError(f"compiling for {backend!r} without a device needs arch=, e.g. "
+                                 f"arch={'sm_90' if backend == 'cuda' else 'gfx90a'!r}")
+            return self._gpu_entry(_gpu_compiler.target(backend, arch), int(dim), types)
+        device = as_device(device)
+        if arch is not None:
+            raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
         return self._entry(device.backend, int(dim), types)
 
     def _compile_for_launch(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> str:
         return str(self._entry(backend, dim, tuple(arg_types)).path)
 
+    def _key_fields(self, dim: int, arg_types: tuple[str, ...]) -> dict[str, Any]:
+        """What every cache key holds besides the target and its compiler."""
+        return {"library": _cache.library_digest(), "source": self.source, "filename": self.filename,
+                "name": self.name, "dim": dim, "idx": "std::size_t", "arg_types": list(arg_types),
+                "options": list(self.options), "defines": list(self.defines), "include_dirs": list(self.include_dirs)}
+
+    def _request(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> _compiler.Request:
+        return _compiler.Request(backend, self.source, self.filename, self.name, dim, arg_types, self.options,
+                                 self.defines, self.include_dirs)
+
+    def _cached(self, signature: tuple, key: str, build: Callable[[], tuple[Path, dict, float]]) -> CacheEntry:
+        """The entry of `key` from this process's table, the disk cache, or `build` (under the lock, so two threads
+        wanting the same new variant compile it once)."""
+        if signature in self._compiled:
+            return self._compiled[signature]
+        path = _cache.lookup(key)
+        if path is not None:
+            entry = CacheEntry(key, path, True, 0.0)
+        else:
+            built, meta, seconds = build()
+            try:
+                path = _cache.store(key, built, meta)
+            finally:
+                shutil.rmtree(built.parent, ignore_errors=True)
+            entry = CacheEntry(key, path, False, seconds)
+        self._compiled[signature] = entry
+        return entry
+
     def _entry(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> CacheEntry:
-        signature = (backend, dim, arg_types)
-        with self._lock:  # two threads launching the same new variant compile it once
-            if signature in self._compiled:
-                return self._compiled[signature]
+        with self._lock:
             toolchain = host_toolchain(backend)
-            key = _cache.make_key(
-                {
-                    "library": _cache.library_digest(),
-                    "backend": backend,
-                    "source": self.source,
-                    "filename": self.filename,
-                    "name": self.name,
-                    "dim": dim,
-                    "idx": "std::size_t",
-                    "arg_types": list(arg_types),
-                    "compiler": toolchain.identity,
-                    "flags": list(toolchain.flags),
-                    "definitions": list(toolchain.definitions),
-                    "libs": list(toolchain.libs),
-                    "options": list(self.options),
-                    "defines": list(self.defines),
-                    "include_dirs": list(self.include_dirs),
-                    "target": "host",
-                }
-            )
-            path = _cache.lookup(key)
-            if path is not None:
-                entry = CacheEntry(key, path, True, 0.0)
-            else:
-                request = _compiler.Request(backend, self.source, self.filename, self.name, dim, arg_types,
-                                            self.options, self.defines, self.include_dirs)
-                built, meta, seconds = _compiler.compile_library(request, toolchain)
-                try:
-                    path = _cache.store(key, built, meta)
-                finally:
-                    shutil.rmtree(built.parent, ignore_errors=True)
-                entry = CacheEntry(key, path, False, seconds)
-            self._compiled[signature] = entry
-            return entry
+            key = _cache.make_key({**self._key_fields(dim, arg_types), "backend": backend,
+                                   "compiler": toolchain.identity, "flags": list(toolchain.flags),
+                                   "definitions": list(toolchain.definitions), "libs": list(toolchain.libs),
+                                   "target": "host"})
+            request = self._request(backend, dim, arg_types)
+            return self._cached((backend, dim, arg_types), key,
+                                lambda: _compiler.compile_library(request, toolchain))
+
+    def _gpu_entry(self, gpu: _gpu_compiler.GpuTarget, dim: int, arg_types: tuple[str, ...]) -> CacheEntry:
+        with self._lock:
+            key = _cache.make_key({**self._key_fields(dim, arg_types), "backend": gpu.backend,
+                                   "compiler": gpu.compiler.identity, "flags": gpu.options(), "target": gpu.arch})
+            request = self._request(gpu.backend, dim, arg_types)
+            return self._cached((gpu.backend, gpu.arch, dim, arg_types), key,
+                                lambda: _gpu_compiler.compile_module(request, gpu))
 
     @property
     def loaded_variants(self) -> int:

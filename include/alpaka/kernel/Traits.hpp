@@ -3,8 +3,9 @@
 #pragma once
 
 //! \file
-//! Kernels: createTaskKernel<TAcc>(workDiv, kernel, args...), exec<TAcc>(queue, workDiv, kernel, args...), and the
-//! traits a kernel can specialize: BlockSharedMemDynSizeBytes, WarpSize, OmpSchedule, FunctionAttributes.
+//! Kernels: createTaskKernel<TAcc>(workDiv, kernel, args...), exec<TAcc>(queue, workDiv, kernel, args...) and
+//! getFunctionAttributes; the traits a kernel specializes (BlockSharedMemDynSizeBytes, WarpSize, OmpSchedule) are in
+//! kernel/KernelTraits.hpp, which compiles under run-time compilation too.
 //!
 //! A kernel is a trivially copyable function object with `ALPAKA_FN_ACC void operator()(TAcc const& acc, args...)
 //! const`; its arguments are trivially copyable. A launch that breaks these rules fails to compile with one message
@@ -12,10 +13,10 @@
 
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"
-#include "alpaka/core/OmpSchedule.hpp"
 #include "alpaka/dim/Traits.hpp"
 #include "alpaka/idx/Traits.hpp"
 #include "alpaka/kernel/KernelFunctionAttributes.hpp"
+#include "alpaka/kernel/KernelTraits.hpp"
 #include "alpaka/meta/DependentFalseType.hpp"
 #include "alpaka/queue/Traits.hpp"
 #include "alpaka/vec/Vec.hpp"
@@ -33,87 +34,10 @@ namespace alpaka
         template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
         struct CreateTaskKernel;
 
-        //! Bytes of dynamic block shared memory a kernel needs for a launch; 0 unless specialized.
-        template<typename TKernelFnObj, typename TAcc, typename TSfinae = void>
-        struct BlockSharedMemDynSizeBytes
-        {
-            template<typename TDim, typename... TArgs>
-            ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(
-                [[maybe_unused]] TKernelFnObj const& kernelFnObj,
-                [[maybe_unused]] Vec<TDim, Idx<TAcc>> const& blockThreadExtent,
-                [[maybe_unused]] Vec<TDim, Idx<TAcc>> const& threadElemExtent,
-                [[maybe_unused]] TArgs const&... args) -> std::size_t
-            {
-                return 0u;
-            }
-        };
-
         //! Static getFunctionAttributes(dev, kernel, args...) -> KernelFunctionAttributes.
         template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
         struct FunctionAttributes;
-
-        //! The warp size a kernel was written for; 0 means any.
-        template<typename TKernelFnObj, typename TAcc, typename TSfinae = void>
-        struct WarpSize : std::integral_constant<std::uint32_t, 0>
-        {
-        };
-
-        template<typename TKernelFnObj, typename TAcc>
-        inline constexpr std::uint32_t warpSize = WarpSize<TKernelFnObj, TAcc>::value;
-
-        //! Returned by the unspecialized OmpSchedule: the back-end then looks for kernel members, then its default.
-        struct OmpScheduleNotSpecialized
-        {
-        };
-
-        //! Static getOmpSchedule(kernel, blockThreadExtent, threadElemExtent, args...) -> omp::Schedule: how the
-        //! OpenMP blocks back-end distributes blocks. Kernels may instead have static members ompScheduleKind and
-        //! ompScheduleChunkSize.
-        template<typename TKernelFnObj, typename TAcc, typename TSfinae = void>
-        struct OmpSchedule
-        {
-            template<typename TDim, typename... TArgs>
-            ALPAKA_FN_HOST static auto getOmpSchedule(
-                TKernelFnObj const&, Vec<TDim, Idx<TAcc>> const&, Vec<TDim, Idx<TAcc>> const&, TArgs const&...)
-                -> OmpScheduleNotSpecialized
-            {
-                return {};
-            }
-        };
-
-        //! Whether a kernel type may be copied to the device; specialize for types that are safe although not
-        //! trivially copyable.
-        template<typename TKernelFnObj, typename TSfinae = void>
-        struct IsKernelTriviallyCopyable : std::is_trivially_copyable<TKernelFnObj>
-        {
-        };
-
-        //! Whether an argument type may be copied to the device.
-        template<typename TArg, typename TSfinae = void>
-        struct IsKernelArgumentTriviallyCopyable
-            : std::bool_constant<std::is_empty_v<TArg> || std::is_trivially_copyable_v<TArg>>
-        {
-        };
     } // namespace trait
-
-    template<typename TKernelFnObj>
-    inline constexpr bool isKernelTriviallyCopyable = trait::IsKernelTriviallyCopyable<TKernelFnObj>::value;
-
-    template<typename TArg>
-    inline constexpr bool isKernelArgumentTriviallyCopyable = trait::IsKernelArgumentTriviallyCopyable<TArg>::value;
-
-    //! Dynamic block shared memory in bytes that kernelFnObj needs for a launch with these extents and arguments.
-    ALPAKA_NO_HOST_ACC_WARNING
-    template<typename TAcc, typename TKernelFnObj, typename TDim, typename... TArgs>
-    ALPAKA_FN_HOST_ACC auto getBlockSharedMemDynSizeBytes(
-        TKernelFnObj const& kernelFnObj,
-        Vec<TDim, Idx<TAcc>> const& blockThreadExtent,
-        Vec<TDim, Idx<TAcc>> const& threadElemExtent,
-        TArgs const&... args) -> std::size_t
-    {
-        return trait::BlockSharedMemDynSizeBytes<TKernelFnObj, TAcc>::getBlockSharedMemDynSizeBytes(
-            kernelFnObj, blockThreadExtent, threadElemExtent, args...);
-    }
 
     //! What the back-end knows about the compiled kernel (register use, thread limit, shared memory) on dev.
     template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>

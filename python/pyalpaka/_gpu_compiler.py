@@ -1,0 +1,141 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Compiling a kernel for a GPU back-end at run time: NVRTC to CUBIN for CUDA, hiprtc to a code object for HIP.
+
+The translation unit is the CPU one's user part (the source under ``#line``, so diagnostics point into the user's
+text) with a GPU entry (src/jit/EntryGpu.hpp): two ``extern "C" __global__`` functions, the kernel and the
+evaluation of its dynamic shared memory size. The runtime compilers write no dependency file, so the user headers
+that the cache key must cover are found by following ``#include`` lines through the user's include folders.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import _cache, _rtc
+from ._compiler import Request, user_source_block
+from ._errors import CompileError
+from ._paths import get_include
+
+_ENTRY_HEADER = "pyalpaka/jit/EntryGpu.hpp"
+_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.MULTILINE)
+_ACCELERATOR = {"cuda": "AccGpuCudaRt", "hip": "AccGpuHipRt"}
+GPU_BACKENDS = tuple(_ACCELERATOR)
+
+
+@dataclass(frozen=True)
+class GpuTarget:
+    """A GPU back-end, the architecture to compile for and the run-time compiler."""
+
+    backend: str
+    arch: str
+    compiler: _rtc.RtcCompiler
+
+    @property
+    def suffix(self) -> str:
+        return ".cubin" if self.backend == "cuda" else ".hsaco"
+
+    def options(self) -> list[str]:
+        include = get_include()
+        if self.backend == "cuda":
+            return [f"--gpu-architecture={self.arch}", "-std=c++20", "-default-device", "-DALPAKA_ACC_GPU_CUDA_ENABLED",
+                    f"-I{include}/alpaka/rtc/std", f"-I{include}", f"-I{_rtc.cccl_include()}"]
+        return [f"--offload-arch={self.arch}", "-std=c++20", "-DALPAKA_ACC_GPU_HIP_ENABLED", f"-I{include}"]
+
+
+def normalize_arch(backend: str, arch: str | int) -> str:
+    """``sm_90`` for CUDA (also given as 90, "90" or "compute_90": NVRTC makes a CUBIN only for a real
+    architecture), ``gfx90a`` style for HIP. ValueError for anything else."""
+    text = str(arch).strip().lower()
+    if backend == "cuda":
+        match = re.fullmatch(r"(?:sm_|compute_)?(\d{2,3}[af]?)", text)
+        if not match:
+            raise ValueError(f"a CUDA architecture is given as 'sm_90' (or 90), got {arch!r}")
+        return f"sm_{match[1]}"
+    if not re.fullmatch(r"gfx[0-9a-f]{3,4}(:[a-z+-]+)*", text):
+        raise ValueError(f"a HIP architecture is given as 'gfx90a', got {arch!r}")
+    return text
+
+
+def target(backend: str, arch: str | int) -> GpuTarget:
+    """The target of `backend` ("cuda" or "hip") and `arch`; BackendUnavailableError if its compiler is missing."""
+    if backend not in _ACCELERATOR:
+        raise ValueError(f"run-time GPU compilation targets {', '.join(GPU_BACKENDS)}, not {backend!r}")
+    arch = normalize_arch(backend, arch)
+    return GpuTarget(backend, arch, _rtc.nvrtc() if backend == "cuda" else _rtc.hiprtc())
+
+
+def included_headers(source: str, filename: str, include_dirs: tuple[str, ...]) -> dict[str, str]:
+    """The user's headers that `source` includes, directly or through each other, with their content hashes.
+
+    Only headers found in `include_dirs` (or, for a header, next to it) count: the library's are covered by its
+    digest in the key and the toolkit's by the compiler's version. Conditional inclusion is ignored, so this may
+    list a header the compiler skipped: at worst a needless recompile, never a stale hit."""
+    found: dict[str, str] = {}
+    pending = [(source, str(Path(filename).parent) if os.path.isabs(filename) else None)]
+    while pending and len(found) < 10000:
+        text, own_dir = pending.pop()
+        for name in _INCLUDE.findall(text):
+            for folder in ([own_dir] if own_dir else []) + list(include_dirs):
+                path = os.path.realpath(os.path.join(folder, name))
+                if os.path.isfile(path):
+                    if path not in found:
+                        found[path] = _cache.sha256_file(Path(path))
+                        pending.append((Path(path).read_text(errors="replace"), os.path.dirname(path)))
+                    break
+    return found
+
+
+def generate(request: Request, gpu: GpuTarget) -> str:
+    """The translation unit: the entry header, the user's source and the two exported kernels."""
+    params = ", ".join(f"{t} a{i}" for i, t in enumerate(request.arg_types))
+    args = ", ".join(f"a{i}" for i in range(len(request.arg_types)))
+    more_params = f", {params}" if params else ""
+    more_args = f", {args}" if args else ""
+    vec = "pyalpaka::jit::ElemVec<PyalpakaAcc>"
+    return (
+        f"// pyalpaka: kernel {request.name} for {gpu.backend} ({gpu.arch}), {request.dim}-D\n"
+        f"#include <{_ENTRY_HEADER}>\n"
+        f"{user_source_block(request)}"
+        f"using PyalpakaAcc = alpaka::{_ACCELERATOR[gpu.backend]}<alpaka::DimInt<{request.dim}>, std::size_t>;\n"
+        f"using PyalpakaKernel = {request.name};\n"
+        f'extern "C" __global__ void pyalpaka_kernel({vec} elems{more_params})\n'
+        f"{{\n    pyalpaka::jit::runOnGpu<PyalpakaAcc, PyalpakaKernel>(elems{more_args});\n}}\n"
+        f'extern "C" __global__ void pyalpaka_dyn_shared_bytes(unsigned long long* out, {vec} blockThreads, '
+        f"{vec} elems{more_params})\n"
+        f"{{\n    *out = pyalpaka::jit::dynSharedBytes<PyalpakaAcc, PyalpakaKernel>(blockThreads, elems{more_args});\n}}\n"
+    )
+
+
+def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]:
+    """Compiles `request` for `gpu` into a temporary file; returns it, the cache metadata and the seconds taken.
+    Raises CompileError with the compiler's log."""
+    source = generate(request, gpu)
+    options = [*gpu.options(), *(f"-D{d}" for d in request.defines), *(f"-I{d}" for d in request.include_dirs),
+               *request.options]
+    start = time.perf_counter()
+    result = gpu.compiler.compile(source, "pyalpaka_entry.cu", options)
+    seconds = time.perf_counter() - start
+    command = [gpu.compiler.path, *options]
+    if not result.ok:
+        raise CompileError(
+            f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with {gpu.compiler.identity} "
+            f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
+            log=result.log,
+            source=request.source,
+            command=command,
+            filename=request.filename,
+            generated=source,
+        )
+    work = Path(tempfile.mkdtemp(prefix="pyalpaka-rtc-"))
+    module = work / f"entry{gpu.suffix}"
+    module.write_bytes(result.code)
+    meta = {"headers": included_headers(request.source, request.filename, request.include_dirs),
+            "command": command, "compile_seconds": seconds, "backend": gpu.backend, "arch": gpu.arch,
+            "name": request.name, "arg_types": list(request.arg_types), "log": result.log}
+    return module, meta, seconds

@@ -1,0 +1,164 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""The run-time compilers of the GPU back-ends, loaded with ctypes when first needed: NVRTC (CUDA) and hiprtc (HIP).
+
+Nothing here is linked into the extension, so the package imports on a machine without CUDA or ROCm; a missing
+library is a BackendUnavailableError that lists where it was looked for. ctypes releases the GIL during every call,
+so a compilation never blocks other Python threads.
+
+NVRTC is found through ``$PYALPAKA_NVRTC`` (the library's path), the toolkit of ``$CUDA_HOME``/``$CUDA_PATH``,
+the PyPI wheels (``nvidia-cuda-nvrtc``), ``/usr/local/cuda`` and the system's library path; CCCL's headers (the
+standard library under NVRTC) through ``$PYALPAKA_CCCL_INCLUDE``, the same toolkit or the ``nvidia-cuda-cccl`` wheel.
+hiprtc is part of ROCm's ``libamdhip64`` (``$PYALPAKA_HIPRTC``, ``$ROCM_PATH``, ``/opt/rocm``, the library path).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import functools
+import glob
+import importlib.util
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ._core import BackendUnavailableError
+
+
+@dataclass(frozen=True)
+class RtcResult:
+    """One compilation: whether it succeeded, the compiler's log and the code (CUBIN or an AMD code object)."""
+
+    ok: bool
+    log: str
+    code: bytes
+
+
+class RtcCompiler:
+    """NVRTC or hiprtc: their C interfaces have the same shape, only the prefix and the code getters differ."""
+
+    def __init__(self, kind: str, path: str) -> None:
+        self.kind = kind  # "nvrtc" or "hiprtc"
+        self.path = path
+        self._lib = ctypes.CDLL(path)
+        prefix = kind
+        self._create = getattr(self._lib, f"{prefix}CreateProgram")
+        self._create.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int,
+                                 ctypes.c_void_p, ctypes.c_void_p]
+        self._compile = getattr(self._lib, f"{prefix}CompileProgram")
+        self._compile.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+        self._log_size = getattr(self._lib, f"{prefix}GetProgramLogSize")
+        self._log_size.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
+        self._log = getattr(self._lib, f"{prefix}GetProgramLog")
+        self._log.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        code = "CUBIN" if kind == "nvrtc" else "Code"
+        self._code_size = getattr(self._lib, f"{prefix}Get{code}Size")
+        self._code_size.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
+        self._code = getattr(self._lib, f"{prefix}Get{code}")
+        self._code.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        self._destroy = getattr(self._lib, f"{prefix}DestroyProgram")
+        self._destroy.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+        self._error_string = getattr(self._lib, f"{prefix}GetErrorString")
+        self._error_string.restype = ctypes.c_char_p
+        major, minor = ctypes.c_int(), ctypes.c_int()
+        getattr(self._lib, f"{prefix}Version")(ctypes.byref(major), ctypes.byref(minor))
+        self.version = (major.value, minor.value)
+
+    @property
+    def identity(self) -> str:
+        """Name and version: part of every cache key."""
+        return f"{self.kind} {self.version[0]}.{self.version[1]}"
+
+    def _check(self, status: int, call: str) -> None:
+        if status != 0:
+            message = self._error_string(status).decode(errors="replace")
+            raise RuntimeError(f"{self.kind}: {call} failed: {message} ({status})")
+
+    def compile(self, source: str, filename: str, options: list[str]) -> RtcResult:
+        program = ctypes.c_void_p()
+        self._check(self._create(ctypes.byref(program), source.encode(), filename.encode(), 0, None, None),
+                    "CreateProgram")
+        try:
+            encoded = [option.encode() for option in options]
+            status = self._compile(program, len(encoded), (ctypes.c_char_p * len(encoded))(*encoded))
+            size = ctypes.c_size_t()
+            self._check(self._log_size(program, ctypes.byref(size)), "GetProgramLogSize")
+            log = ctypes.create_string_buffer(size.value + 1)
+            self._check(self._log(program, log), "GetProgramLog")
+            text = log.value.decode(errors="replace")
+            if status != 0:
+                return RtcResult(False, text or self._error_string(status).decode(errors="replace"), b"")
+            self._check(self._code_size(program, ctypes.byref(size)), "GetCodeSize")
+            code = ctypes.create_string_buffer(size.value)
+            self._check(self._code(program, code), "GetCode")
+            return RtcResult(True, text, code.raw)
+        finally:
+            self._destroy(ctypes.byref(program))
+
+
+def _wheel_dirs(*relative: str) -> list[str]:
+    """Folders inside the installed ``nvidia`` namespace package (the CUDA wheels on PyPI)."""
+    spec = importlib.util.find_spec("nvidia")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    return [os.path.join(base, r) for base in spec.submodule_search_locations for r in relative]
+
+
+def _toolkit_roots() -> list[str]:
+    roots = [os.environ[v] for v in ("CUDA_HOME", "CUDA_PATH") if os.environ.get(v)]
+    return [*roots, "/usr/local/cuda"]
+
+
+def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompiler:
+    tried: list[str] = []
+    candidates = [os.environ[env]] if os.environ.get(env) else []
+    for folder in folders:
+        for name in names:
+            candidates += sorted(glob.glob(os.path.join(folder, name)), reverse=True)  # newest version first
+        tried.append(folder)
+    candidates += [found for name in (kind, "amdhip64") if (found := ctypes.util.find_library(name))]
+    errors = []
+    for candidate in dict.fromkeys(candidates):
+        try:
+            return RtcCompiler(kind, candidate)
+        except (OSError, AttributeError) as error:
+            errors.append(f"{candidate}: {error}")
+    hint = f"; set ${env} to the library's path" if kind == "nvrtc" else f"; set ${env} to libamdhip64's path"
+    detail = f" (tried: {'; '.join(errors)})" if errors else ""
+    raise BackendUnavailableError(
+        f"{kind} was not found in {', '.join(tried)} or the library path{detail}{hint}"
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def nvrtc() -> RtcCompiler:
+    """NVRTC, loaded once (BackendUnavailableError if it is not installed)."""
+    folders = [os.path.join(root, lib) for root in _toolkit_roots() for lib in ("lib64", "lib")]
+    folders = [*folders[:-2], *_wheel_dirs("cuda_nvrtc/lib", "cu13/lib", "cu12/lib"), *folders[-2:]]
+    return _load("nvrtc", "PYALPAKA_NVRTC", ["libnvrtc.so", "libnvrtc.so.*[0-9]"], folders)
+
+
+@functools.lru_cache(maxsize=None)
+def hiprtc() -> RtcCompiler:
+    """hiprtc (in ROCm's libamdhip64), loaded once (BackendUnavailableError if it is not installed)."""
+    roots = [os.environ["ROCM_PATH"]] if os.environ.get("ROCM_PATH") else []
+    folders = [os.path.join(root, "lib") for root in (*roots, "/opt/rocm")]
+    return _load("hiprtc", "PYALPAKA_HIPRTC", ["libhiprtc.so", "libamdhip64.so", "libamdhip64.so.*[0-9]"], folders)
+
+
+@functools.lru_cache(maxsize=None)
+def cccl_include() -> str:
+    """The folder holding CCCL's ``cuda/std`` headers, which stand in for the standard library under NVRTC."""
+    candidates = [os.environ["PYALPAKA_CCCL_INCLUDE"]] if os.environ.get("PYALPAKA_CCCL_INCLUDE") else []
+    library_root = str(Path(nvrtc().path).resolve().parent.parent)
+    for root in (*_toolkit_roots(), library_root):
+        candidates += [os.path.join(root, "include", "cccl"), os.path.join(root, "include")]
+    candidates += _wheel_dirs("cu13/include/cccl", "cuda_cccl/include", "cu12/include/cccl")
+    for folder in candidates:
+        if os.path.isfile(os.path.join(folder, "cuda", "std", "type_traits")):
+            return folder
+    raise BackendUnavailableError(
+        "CCCL's headers (cuda/std/type_traits), which NVRTC needs, were not found in "
+        f"{', '.join(dict.fromkeys(candidates))}; set $PYALPAKA_CCCL_INCLUDE to their folder"
+    )

@@ -1,0 +1,152 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""Run-time compilation for CUDA with NVRTC: the generated entry, CUBIN for sm_90, the cache, the error messages and
+the command line. Needs the CUDA toolkit's NVRTC and CCCL headers, not a GPU (launching needs one: see test_jit.py's
+back-end sweep, which includes CUDA where a GPU is)."""
+
+from __future__ import annotations
+
+import struct
+import subprocess
+import sys
+
+import pytest
+
+import pyalpaka as pk
+from pyalpaka import _gpu_compiler, _rtc
+
+AXPY = r"""
+struct Axpy
+{
+    template<typename TAcc, typename T>
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const
+    {
+        for(auto i : alpaka::uniformElements(acc, n))
+            y[i] = a * x[i] + y[i];
+    }
+};
+"""
+AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
+EM_CUDA = 190
+
+
+@pytest.fixture(autouse=True)
+def nvrtc_or_skip(tmp_path, monkeypatch):
+    """NVRTC and CCCL must be installed (they are in CI); each test gets a fresh cache."""
+    try:
+        _rtc.nvrtc()
+        _rtc.cccl_include()
+    except pk.BackendUnavailableError as error:
+        pytest.skip(f"NVRTC is not usable here: {error}")
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def elf_machine(code: bytes) -> int:
+    assert code[:4] == b"\x7fELF", "not an ELF file"
+    return struct.unpack_from("<H", code, 18)[0]
+
+
+def test_nvrtc_compiles_a_cubin_for_sm90_with_both_entries():
+    entry = pk.Kernel(AXPY, "Axpy").compile("cuda", 1, AXPY_TYPES, arch="sm_90")
+    assert not entry.hit and entry.compile_seconds > 0
+    assert entry.path.suffix == ".cubin"
+    code = entry.path.read_bytes()
+    assert elf_machine(code) == EM_CUDA
+    # The unmangled names the module loader looks up, and the architecture in the CUBIN's notes.
+    assert b"pyalpaka_kernel" in code and b"pyalpaka_dyn_shared_bytes" in code
+    assert b"sm_90" in code
+
+
+def test_second_compile_is_a_hit_in_process_and_in_a_new_kernel_object():
+    first = pk.Kernel(AXPY, "Axpy")
+    entry = first.compile("cuda", 1, AXPY_TYPES, arch=90)
+    assert first.compile("cuda", 1, AXPY_TYPES, arch="sm_90") is entry
+    again = pk.Kernel(AXPY, "Axpy").compile("cuda", 1, AXPY_TYPES, arch="compute_90")
+    assert again.hit and again.key == entry.key and again.path == entry.path
+
+
+def test_architecture_and_types_are_part_of_the_key():
+    kernel = pk.Kernel(AXPY, "Axpy")
+    sm90 = kernel.compile("cuda", 1, AXPY_TYPES, arch="sm_90")
+    sm80 = kernel.compile("cuda", 1, AXPY_TYPES, arch="sm_80")
+    doubles = kernel.compile("cuda", 1, ["double", "double const*", "double*", "std::size_t"], arch="sm_90")
+    assert len({sm90.key, sm80.key, doubles.key}) == 3
+    assert b"sm_80" in sm80.path.read_bytes()
+
+
+def test_changing_an_included_header_misses(tmp_path):
+    header = tmp_path / "scale.hpp"
+    header.write_text("#pragma once\nconstexpr float scale = 2.0f;\n")
+    source = tmp_path / "scaled.cu"
+    source.write_text('#include "scale.hpp"\n' + AXPY.replace("a * x[i]", "scale * a * x[i]"))
+    first = pk.Kernel.from_file(source, "Axpy").compile("cuda", 1, AXPY_TYPES, arch="sm_90")
+    assert pk.Kernel.from_file(source, "Axpy").compile("cuda", 1, AXPY_TYPES, arch="sm_90").hit
+    header.write_text("#pragma once\nconstexpr float scale = 3.0f;\n")
+    changed = pk.Kernel.from_file(source, "Axpy").compile("cuda", 1, AXPY_TYPES, arch="sm_90")
+    assert not changed.hit and changed.path.read_bytes() != first.path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "header, name, dim, types",
+    [
+        ("reduce", "pyalpaka::kernels::Reduce", 1, ["double const*", "double*", "std::size_t"]),
+        ("matmul", "pyalpaka::kernels::MatMul", 2,
+         ["float const*", "float const*", "float*", "std::size_t", "std::size_t", "std::size_t"]),
+        ("histogram", "pyalpaka::kernels::Histogram", 1,
+         ["float const*", "std::uint32_t*", "std::size_t", "std::uint32_t", "float", "float"]),
+    ],
+    ids=["reduce", "matmul", "histogram"],
+)
+def test_shipped_kernels_with_shared_memory_and_atomics_compile_for_cuda(header, name, dim, types):
+    entry = pk.Kernel(f"#include <kernels/{header}.hpp>\n", name).compile("cuda", dim, types, arch="sm_90")
+    assert elf_machine(entry.path.read_bytes()) == EM_CUDA
+
+
+def test_syntax_error_shows_the_users_line():
+    source = "struct Broken\n{\n    template<typename TAcc>\n    ALPAKA_FN_ACC void operator()(TAcc const&, float* x) const\n" \
+             "    {\n        x[0] = not_declared;\n    }\n};\n"
+    with pytest.raises(pk.CompileError) as caught:
+        pk.Kernel(source, "Broken").compile("cuda", 1, ["float*"], arch="sm_90")
+    error = caught.value
+    assert error.diagnostics()[0][0] == 6
+    assert ">    6 |         x[0] = not_declared;" in str(error)
+    assert "nvrtc" in str(error) and "sm_90" in str(error)
+    assert any("--gpu-architecture=sm_90" in part for part in error.command)
+
+
+def test_wrong_argument_types_raise_compile_error():
+    with pytest.raises(pk.CompileError, match="Axpy"):
+        pk.Kernel(AXPY, "Axpy").compile("cuda", 1, ["float", "int*", "float*", "std::size_t"], arch="sm_90")
+
+
+def test_bad_targets_are_value_errors():
+    kernel = pk.Kernel(AXPY, "Axpy")
+    with pytest.raises(ValueError, match="needs arch="):
+        kernel.compile("cuda", 1, AXPY_TYPES)
+    with pytest.raises(ValueError, match="sm_90"):
+        kernel.compile("cuda", 1, AXPY_TYPES, arch="volta")
+    with pytest.raises(ValueError, match="gfx90a"):
+        kernel.compile("hip", 1, AXPY_TYPES, arch="sm_90")
+    with pytest.raises(ValueError, match="GPU back-ends"):
+        kernel.compile("cpu_serial", 1, AXPY_TYPES, arch="sm_90")
+
+
+def test_generated_unit_numbers_the_users_lines_and_exports_c_names():
+    request = pk.Kernel(AXPY, "Axpy")._request("cuda", 2, tuple(AXPY_TYPES))
+    text = _gpu_compiler.generate(request, _gpu_compiler.target("cuda", "sm_90"))
+    assert '#line 1 "kernel.cpp"' in text
+    assert "alpaka::AccGpuCudaRt<alpaka::DimInt<2>, std::size_t>" in text
+    assert 'extern "C" __global__ void pyalpaka_kernel(' in text
+    assert "float a0, float const* a1, float* a2, std::size_t a3" in text
+
+
+def test_precompile_command_line_for_cuda(tmp_path):
+    source = tmp_path / "axpy.cu"
+    source.write_text(AXPY)
+    command = [sys.executable, "-m", "pyalpaka", "cache", "precompile", str(source), "--kernel", "Axpy",
+               "--signature", ", ".join(AXPY_TYPES), "--backend", "cuda", "--arch", "sm_90"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "compiled in" in done.stderr
+    missing = subprocess.run(command[:-2], capture_output=True, text=True, check=False)
+    assert missing.returncode == 2 and "needs --arch" in missing.stderr

@@ -26,7 +26,7 @@ namespace pyalpaka::bindings
         //! A loaded entry library (never unloaded: queued launches may still run its code).
         struct Entry
         {
-            pyalpaka_entry_fn check = nullptr;
+            pyalpaka_dyn_shared_bytes_fn dynSharedBytes = nullptr;
             pyalpaka_entry_fn run = nullptr;
             std::vector<rt::Param> params;
         };
@@ -71,6 +71,25 @@ namespace pyalpaka::bindings
             throw std::runtime_error(message);
         }
 
+        //! The dynamic shared memory the kernel asks for, checked against the device's limit.
+        auto dynSharedBytes(Entry const& entry, pyalpaka_launch const& launch, rt::Device& device) -> std::uint64_t
+        {
+            std::array<char, 1024> error{};
+            std::uint64_t bytes = 0;
+            if(int const code = entry.dynSharedBytes(&launch, &bytes, error.data(), error.size());
+               code != PYALPAKA_ENTRY_OK)
+                raiseEntryError(code, error.data());
+            if(bytes == 0)
+                return 0;
+            auto const limit = device.backend().props(device, launch.dim).sharedMemSizeBytes;
+            if(bytes > limit)
+                throw std::invalid_argument(
+                    "kernel launch on '" + device.backend().name() + "': the kernel asks for " + std::to_string(bytes)
+                    + " bytes of dynamic block shared memory, at most " + std::to_string(limit)
+                    + " bytes per block are available");
+            return bytes;
+        }
+
         //! What a queued launch needs once the Python call has returned: the argument values and the launch.
         struct PendingLaunch
         {
@@ -108,7 +127,9 @@ namespace pyalpaka::bindings
                     throw rt::BackendUnavailable(
                         "run-time compilation for back-end '" + device->backend().name()
                         + "' is not available in this build (CPU back-ends only)");
-                rt::checkWorkDivShape(workDiv);
+                // The runtime validates with its own compiled checks (see EntryAbi.h), before a compilation: a bad work
+                // division is the caller's error now, not the queue's later.
+                device->backend().checkWorkDiv(*device, workDiv);
 
                 auto pending = std::make_unique<PendingLaunch>();
                 std::array<ArgInfo, maxKernelArgs> infos;
@@ -143,6 +164,7 @@ namespace pyalpaka::bindings
                 launch.arg_count = count;
                 pending->fix();
                 pending->run = entry.run;
+                launch.dyn_shared_bytes = dynSharedBytes(entry, launch, *device);
 
                 if(queue.queue().blocking())
                 {
@@ -156,10 +178,6 @@ namespace pyalpaka::bindings
                         raiseEntryError(code, error.data());
                     return;
                 }
-                // A bad work division is the caller's error now, not the queue's later.
-                std::array<char, 1024> error{};
-                if(int const code = entry.check(&launch, error.data(), error.size()); code != PYALPAKA_ENTRY_OK)
-                    raiseEntryError(code, error.data());
                 std::shared_ptr<PendingLaunch> shared = std::move(pending);
                 {
                     py::gil_scoped_release release;
@@ -210,9 +228,11 @@ namespace pyalpaka::bindings
                 }
                 auto abi = reinterpret_cast<pyalpaka_entry_abi_fn>(::dlsym(handle, "pyalpaka_entry_abi"));
                 Entry entry;
-                entry.check = reinterpret_cast<pyalpaka_entry_fn>(::dlsym(handle, "pyalpaka_check"));
+                entry.dynSharedBytes
+                    = reinterpret_cast<pyalpaka_dyn_shared_bytes_fn>(::dlsym(handle, "pyalpaka_dyn_shared_bytes"));
                 entry.run = reinterpret_cast<pyalpaka_entry_fn>(::dlsym(handle, "pyalpaka_run"));
-                if(abi == nullptr || entry.check == nullptr || entry.run == nullptr || abi() != PYALPAKA_ENTRY_ABI)
+                if(abi == nullptr || entry.dynSharedBytes == nullptr || entry.run == nullptr
+                   || abi() != PYALPAKA_ENTRY_ABI)
                     throw std::runtime_error(
                         "the compiled kernel " + path + " does not have pyalpaka's entry interface version "
                         + std::to_string(PYALPAKA_ENTRY_ABI));

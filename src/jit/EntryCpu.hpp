@@ -41,43 +41,82 @@ namespace pyalpaka::jit
         return value;
     }
 
-    template<typename TAcc, typename TKernel, typename... TArgs, std::size_t... TIs>
-    auto makeTask(pyalpaka_launch const& launch, std::index_sequence<TIs...>)
+    template<typename TAcc>
+    using WorkDiv = alpaka::WorkDivMembers<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
+
+    template<typename TAcc>
+    auto workDivOf(pyalpaka_launch const& launch) -> WorkDiv<TAcc>
     {
-        constexpr std::size_t dim = alpaka::Dim<TAcc>::value;
-        using Vec = alpaka::Vec<alpaka::DimInt<dim>, alpaka::Idx<TAcc>>;
-        Vec grid;
-        Vec block;
-        Vec elems;
-        for(std::size_t i = 0; i < dim; ++i)
+        alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>> grid;
+        alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>> block;
+        alpaka::Vec<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>> elems;
+        for(std::size_t i = 0; i < alpaka::Dim<TAcc>::value; ++i)
         {
             grid[i] = static_cast<alpaka::Idx<TAcc>>(launch.grid_blocks[i]);
             block[i] = static_cast<alpaka::Idx<TAcc>>(launch.block_threads[i]);
             elems[i] = static_cast<alpaka::Idx<TAcc>>(launch.thread_elems[i]);
         }
-        return alpaka::createTaskKernel<TAcc>(
-            alpaka::WorkDivMembers<alpaka::DimInt<dim>, alpaka::Idx<TAcc>>(grid, block, elems),
-            TKernel{},
-            load<TArgs>(launch.args[TIs])...);
+        return {grid, block, elems};
     }
 
-    //! Validates the launch and, if `run`, runs it; exceptions become return codes with the message.
     template<typename TAcc, typename TKernel, typename... TArgs>
-    auto entry(bool run, pyalpaka_launch const* launch, char* error, std::size_t errorSize) -> int
+    auto matches(pyalpaka_launch const* launch, char* error, std::size_t errorSize) -> bool
     {
-        if(launch == nullptr || launch->dim != alpaka::Dim<TAcc>::value || launch->arg_count != sizeof...(TArgs))
-        {
-            setError(error, errorSize, "pyalpaka: the launch does not match the compiled kernel (dim or arguments)");
+        if(launch != nullptr && launch->dim == alpaka::Dim<TAcc>::value && launch->arg_count == sizeof...(TArgs))
+            return true;
+        setError(error, errorSize, "pyalpaka: the launch does not match the compiled kernel (dim or arguments)");
+        return false;
+    }
+
+    //! pyalpaka_dyn_shared_bytes: the kernel's BlockSharedMemDynSizeBytes for the launch's extents and arguments.
+    template<typename TAcc, typename TKernel, typename... TArgs, std::size_t... TIs>
+    auto dynSharedBytes(
+        pyalpaka_launch const* launch,
+        std::uint64_t* bytes,
+        char* error,
+        std::size_t errorSize,
+        std::index_sequence<TIs...>) -> int
+    {
+        if(!matches<TAcc, TKernel, TArgs...>(launch, error, errorSize) || bytes == nullptr)
             return PYALPAKA_ENTRY_INVALID_LAUNCH;
-        }
         try
         {
-            auto task = makeTask<TAcc, TKernel, TArgs...>(*launch, std::index_sequence_for<TArgs...>{});
-            if(!run)
-                return PYALPAKA_ENTRY_OK;
+            auto const workDiv = workDivOf<TAcc>(*launch);
+            *bytes = alpaka::getBlockSharedMemDynSizeBytes<TAcc>(
+                TKernel{},
+                alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(workDiv),
+                alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(workDiv),
+                load<TArgs>(launch->args[TIs])...);
+        }
+        catch(std::exception const& e)
+        {
+            setError(error, errorSize, e.what());
+            return PYALPAKA_ENTRY_KERNEL_ERROR;
+        }
+        return PYALPAKA_ENTRY_OK;
+    }
+
+    //! pyalpaka_run: the launch, which the runtime validated, on the calling thread; the kernel's exception becomes
+    //! PYALPAKA_ENTRY_KERNEL_ERROR with its message.
+    template<typename TAcc, typename TKernel, typename... TArgs, std::size_t... TIs>
+    auto run(pyalpaka_launch const* launch, char* error, std::size_t errorSize, std::index_sequence<TIs...>) -> int
+    {
+        if(!matches<TAcc, TKernel, TArgs...>(launch, error, errorSize))
+            return PYALPAKA_ENTRY_INVALID_LAUNCH;
+        // The compile-time rules of createTaskKernel (a const operator() callable with these arguments, trivially
+        // copyable kernel and arguments), each with its own message.
+        if constexpr(alpaka::detail::checkKernelLaunch<TAcc, WorkDiv<TAcc>, TKernel, TArgs...>())
+        {
             try
             {
-                task();
+                alpaka::TaskKernelCpu<TAcc, TKernel, TArgs...> const task(
+                    alpaka::detail::cpu::ValidatedLaunch{static_cast<std::uint32_t>(launch->dyn_shared_bytes)},
+                    workDivOf<TAcc>(*launch),
+                    TKernel{},
+                    load<TArgs>(launch->args[TIs])...);
+                alpaka::detail::cpu::FirstError firstError;
+                alpaka::detail::cpu::CpuAccDescription<TAcc>::launch(task, firstError);
+                firstError.rethrowIfAny();
             }
             catch(std::exception const& e)
             {
@@ -90,11 +129,6 @@ namespace pyalpaka::jit
                 return PYALPAKA_ENTRY_KERNEL_ERROR;
             }
         }
-        catch(std::exception const& e)
-        {
-            setError(error, errorSize, e.what());
-            return PYALPAKA_ENTRY_INVALID_LAUNCH;
-        }
         return PYALPAKA_ENTRY_OK;
     }
 } // namespace pyalpaka::jit
@@ -105,13 +139,15 @@ namespace pyalpaka::jit
     {                                                                                                                  \
         return PYALPAKA_ENTRY_ABI;                                                                                     \
     }                                                                                                                  \
-    extern "C" __attribute__((visibility("default"))) int pyalpaka_check(                                              \
-        pyalpaka_launch const* launch, char* error, size_t errorSize)                                                  \
+    extern "C" __attribute__((visibility("default"))) int pyalpaka_dyn_shared_bytes(                                   \
+        pyalpaka_launch const* launch, uint64_t* bytes, char* error, size_t errorSize)                                 \
     {                                                                                                                  \
-        return ::pyalpaka::jit::entry<TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__>(false, launch, error, errorSize);      \
+        return ::pyalpaka::jit::dynSharedBytes<TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__>(                              \
+            launch, bytes, error, errorSize, std::index_sequence_for<__VA_ARGS__>{});                                  \
     }                                                                                                                  \
     extern "C" __attribute__((visibility("default"))) int pyalpaka_run(                                                \
         pyalpaka_launch const* launch, char* error, size_t errorSize)                                                  \
     {                                                                                                                  \
-        return ::pyalpaka::jit::entry<TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__>(true, launch, error, errorSize);       \
+        return ::pyalpaka::jit::run<TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__>(                                         \
+            launch, error, errorSize, std::index_sequence_for<__VA_ARGS__>{});                                         \
     }

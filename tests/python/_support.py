@@ -34,3 +34,53 @@ def sample(shape, dtype, seed: int = 0) -> np.ndarray:
     if dtype.kind == "c":
         return (values + 1j * rng.integers(0, 100, size=shape)).astype(dtype)
     return values.astype(dtype)
+
+#: A run-time compiled kernel with dynamic shared memory (its BlockSharedMemDynSizeBytes specialization sits next
+#: to it, as users write it): per-block sums. A last argument above 2^30 asks for that much more, to test the limit.
+BLOCK_SUM = r"""
+struct BlockSum
+{
+    template<typename TAcc>
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, std::int64_t const* x, std::int64_t* sums, std::uint64_t n) const
+    {
+        auto* const shared = alpaka::getDynSharedMem<std::int64_t>(acc);
+        auto const t = alpaka::getIdx<alpaka::Block, alpaka::Threads>(acc)[0];
+        auto const threads = alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(acc)[0];
+        auto const block = alpaka::getIdx<alpaka::Grid, alpaka::Blocks>(acc)[0];
+        auto const i = block * threads + t;
+        shared[t] = i < n ? x[i] : 0;
+        alpaka::syncBlockThreads(acc);
+        if(t == 0)
+        {
+            std::int64_t sum = 0;
+            for(std::size_t k = 0; k < threads; ++k)
+                sum += shared[k];
+            sums[block] = sum;
+        }
+    }
+};
+
+namespace alpaka::trait
+{
+    template<typename TAcc>
+    struct BlockSharedMemDynSizeBytes<BlockSum, TAcc>
+    {
+        template<typename TVec, typename... TArgs>
+        static auto getBlockSharedMemDynSizeBytes(BlockSum const&, TVec const& blockThreads, TVec const&,
+                                                  TArgs const&... args) -> std::size_t
+        {
+            // One element per block thread; the last argument can ask for more, to test the limit.
+            return static_cast<std::size_t>(blockThreads.prod()) * sizeof(std::int64_t) + (0 + ... + extra(args));
+        }
+
+        template<typename T>
+        static auto extra(T const& value) -> std::size_t
+        {
+            if constexpr(std::is_same_v<T, std::uint64_t>)
+                return value > (1u << 30) ? static_cast<std::size_t>(value - (1u << 30)) : 0u;
+            else
+                return 0u;
+        }
+    };
+} // namespace alpaka::trait
+"""

@@ -14,6 +14,8 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _compiler
 
+from _support import BLOCK_SUM
+
 AXPY = r"""
 struct Axpy
 {
@@ -71,6 +73,21 @@ def test_axpy_on_every_cpu_backend_matches_numpy(cpu_device, cache_dir):
     kernel(queue, wd, np.float32(2.5), pk.asarray(x, device=cpu_device), yb, np.uint64(n))
     queue.wait()
     np.testing.assert_allclose(yb.to_numpy(), np.float32(2.5) * x + y, rtol=1e-6)
+
+
+def test_dynamic_shared_memory_of_a_jit_kernel(cpu_device, cache_dir):
+    threads = pk.valid_workdiv(cpu_device, 64, block_threads_must_divide=False).block_threads[0]
+    blocks = 8
+    n = blocks * threads
+    x = np.arange(n, dtype=np.int64) * 3 - 7
+    sums = np.zeros(blocks, dtype=np.int64)
+    queue = pk.Queue(cpu_device, blocking=True)
+    kernel = pk.Kernel(BLOCK_SUM, "BlockSum")
+    kernel(queue, pk.WorkDiv(blocks, threads, 1), x, sums, np.uint64(n))
+    np.testing.assert_array_equal(sums, x.reshape(blocks, threads).sum(axis=1))
+    # A request above the back-end's limit is refused before anything runs, naming the sizes.
+    with pytest.raises(ValueError, match="dynamic block shared memory, at most"):
+        kernel(queue, pk.WorkDiv(blocks, threads, 1), x, sums, np.uint64((1 << 30) + (1 << 40)))
 
 
 def test_second_launch_is_a_hit_without_a_compiler_process(cache_dir):

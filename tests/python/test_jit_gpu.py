@@ -15,6 +15,8 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _gpu_compiler, _rtc
 
+from _support import BLOCK_SUM
+
 AXPY = r"""
 struct Axpy
 {
@@ -150,3 +152,9 @@ def test_precompile_command_line_for_cuda(tmp_path):
     assert "compiled in" in done.stderr
     missing = subprocess.run(command[:-2], capture_output=True, text=True, check=False)
     assert missing.returncode == 2 and "needs --arch" in missing.stderr
+
+
+def test_kernel_specializing_the_shared_memory_trait_compiles_for_cuda():
+    entry = pk.Kernel(BLOCK_SUM, "BlockSum").compile(
+        "cuda", 1, ["std::int64_t const*", "std::int64_t*", "std::uint64_t"], arch="sm_90")
+    assert elf_machine(entry.path.read_bytes()) == EM_CUDA

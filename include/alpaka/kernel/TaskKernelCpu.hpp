@@ -36,6 +36,22 @@ namespace alpaka
         {
         }
 
+        //! A launch its creator validated already, with the dynamic shared memory it computed: no checks. For code that
+        //! validates elsewhere with its own compiled copy of the checks (pyalpaka's run-time compiled kernels), since
+        //! instantiating the checks and their messages is most of the compile time of a small kernel.
+        template<typename TWorkDiv, typename... TArgsFwd>
+        TaskKernelCpu(
+            detail::cpu::ValidatedLaunch validated,
+            TWorkDiv const& workDiv,
+            TKernelFnObj const& kernelFnObj,
+            TArgsFwd&&... args)
+            : WorkDiv(workDiv)
+            , m_kernelFnObj(kernelFnObj)
+            , m_args(std::forward<TArgsFwd>(args)...)
+            , m_dynSharedMemBytes(validated.dynSharedMemBytes)
+        {
+        }
+
         //! Runs every block of the grid.
         void operator()() const
         {

@@ -28,6 +28,12 @@ namespace alpaka::detail::cpu
     //! Block shared memory (dynamic and static together) each block of a CPU back-end gets.
     inline constexpr std::size_t blockSharedMemBytes = std::size_t{ALPAKA_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB} * 1024u;
 
+    //! Marks a launch as validated by its creator (see TaskKernelCpu's constructors).
+    struct ValidatedLaunch
+    {
+        std::uint32_t dynSharedMemBytes;
+    };
+
     //! Validates the work division against TAcc's limits and returns the dynamic shared memory the kernel asks for;
     //! throws std::runtime_error naming the limit that was exceeded.
     template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>

@@ -83,3 +83,23 @@ def host_toolchain(backend: str) -> HostToolchain:
         libs=union("libs"),
         tag=config["backends"][backend]["tag"],
     )
+
+
+@functools.lru_cache(maxsize=None)
+def host_std_include_dirs() -> tuple[str, ...]:
+    """The host C++ standard library's include folders (the C++ library's and the C library's), as the compiler of the
+    build (or ``$PYALPAKA_CXX``) lists them. hiprtc, which has no standard library, compiles the kernel-side headers
+    against these (see alpaka/rtc/hiprtc/README.md); the compiler's own builtin headers and /usr/local/include are
+    left out, since hiprtc brings its builtins and /usr/local may hold another toolkit's headers."""
+    compiler = shlex.split(os.environ.get("PYALPAKA_CXX") or _config()["compiler"])
+    try:
+        out = subprocess.run([*compiler, "-xc++", "-E", "-v", "-"], input="", capture_output=True, text=True,
+                             check=True).stderr
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise BackendUnavailableError(f"the host compiler {compiler[0]!r} cannot list its include folders: {error}")
+    listed = out.partition("#include <...> search starts here:")[2].partition("End of search list.")[0].split()
+    kept = tuple(d for d in listed if "/c++/" in d or d == "/usr/include" or
+                 (d.startswith("/usr/include/") and d.count("/") == 3))
+    if not any("/c++/" in d for d in kept):
+        raise BackendUnavailableError(f"no C++ standard library folder among {compiler[0]}'s include folders {listed}")
+    return kept

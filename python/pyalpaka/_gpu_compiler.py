@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import _cache, _rtc
+from ._buildconfig import build_config, host_std_include_dirs
 from ._compiler import Request, user_source_block
 from ._errors import CompileError
 from ._paths import get_include
@@ -45,7 +46,16 @@ class GpuTarget:
         if self.backend == "cuda":
             return [f"--gpu-architecture={self.arch}", "-std=c++20", "-default-device", "-DALPAKA_ACC_GPU_CUDA_ENABLED",
                     f"-I{include}/alpaka/rtc/std", f"-I{include}", f"-I{_rtc.cccl_include()}"]
-        return [f"--offload-arch={self.arch}", "-std=c++20", "-DALPAKA_ACC_GPU_HIP_ENABLED", f"-I{include}"]
+        return [f"--offload-arch={self.arch}", "-std=c++20", "-DALPAKA_ACC_GPU_HIP_ENABLED",
+                f"-I{include}/alpaka/rtc/hiprtc", f"-I{include}", *(f"-isystem{d}" for d in host_std_include_dirs())]
+
+    @property
+    def identity(self) -> str:
+        """The compiler and, for hiprtc, the host standard library it compiles against: part of the cache key."""
+        if self.backend == "cuda":
+            return self.compiler.identity
+        config = build_config()
+        return f"{self.compiler.identity} with the {config['compiler_id']} {config['compiler_version']} library"
 
 
 def normalize_arch(backend: str, arch: str | int) -> str:
@@ -124,7 +134,7 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     command = [gpu.compiler.path, *options]
     if not result.ok:
         raise CompileError(
-            f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with {gpu.compiler.identity} "
+            f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with {gpu.identity} "
             f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
             log=result.log,
             source=request.source,

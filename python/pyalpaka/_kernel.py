@@ -150,7 +150,7 @@ class Kernel(_core.JitLauncher):
     def _gpu_entry(self, gpu: _gpu_compiler.GpuTarget, dim: int, arg_types: tuple[str, ...]) -> CacheEntry:
         with self._lock:
             key = _cache.make_key({**self._key_fields(dim, arg_types), "backend": gpu.backend,
-                                   "compiler": gpu.compiler.identity, "flags": gpu.options(), "target": gpu.arch})
+                                   "compiler": gpu.identity, "flags": gpu.options(), "target": gpu.arch})
             request = self._request(gpu.backend, dim, arg_types)
             return self._cached((gpu.backend, gpu.arch, dim, arg_types), key,
                                 lambda: _gpu_compiler.compile_module(request, gpu))

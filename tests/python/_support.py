@@ -35,8 +35,9 @@ def sample(shape, dtype, seed: int = 0) -> np.ndarray:
         return (values + 1j * rng.integers(0, 100, size=shape)).astype(dtype)
     return values.astype(dtype)
 
-#: A run-time compiled kernel with dynamic shared memory (its BlockSharedMemDynSizeBytes specialization sits next
-#: to it, as users write it): per-block sums. A last argument above 2^30 asks for that much more, to test the limit.
+#: A run-time compiled kernel with dynamic shared memory, per-block sums. Its BlockSharedMemDynSizeBytes
+#: specialization sits next to it, host-and-device code as the GPU back-ends need; a last argument above 2^30 asks for
+#: that much more, to test the limit.
 BLOCK_SUM = r"""
 struct BlockSum
 {
@@ -66,7 +67,7 @@ namespace alpaka::trait
     struct BlockSharedMemDynSizeBytes<BlockSum, TAcc>
     {
         template<typename TVec, typename... TArgs>
-        static auto getBlockSharedMemDynSizeBytes(BlockSum const&, TVec const& blockThreads, TVec const&,
+        ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(BlockSum const&, TVec const& blockThreads, TVec const&,
                                                   TArgs const&... args) -> std::size_t
         {
             // One element per block thread; the last argument can ask for more, to test the limit.
@@ -74,7 +75,7 @@ namespace alpaka::trait
         }
 
         template<typename T>
-        static auto extra(T const& value) -> std::size_t
+        ALPAKA_FN_HOST_ACC static auto extra(T const& value) -> std::size_t
         {
             if constexpr(std::is_same_v<T, std::uint64_t>)
                 return value > (1u << 30) ? static_cast<std::size_t>(value - (1u << 30)) : 0u;

@@ -1,8 +1,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Run-time compilation for CUDA with NVRTC: the generated entry, CUBIN for sm_90, the cache, the error messages and
-the command line. Needs the CUDA toolkit's NVRTC and CCCL headers, not a GPU (launching needs one: see test_jit.py's
-back-end sweep, which includes CUDA where a GPU is)."""
+"""Run-time compilation for the GPU back-ends: NVRTC to CUBIN for sm_90 and hiprtc to a code object for gfx90a; the
+generated entry, the cache, the error messages and the command line. Needs the compilers (the CUDA toolkit's NVRTC
+and CCCL headers; ROCm's libamdhip64), not a GPU."""
 
 from __future__ import annotations
 
@@ -32,15 +32,37 @@ AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
 EM_CUDA = 190
 
 
+EM_AMDGPU = 224
+TARGETS = [("cuda", "sm_90", EM_CUDA), ("hip", "gfx90a", EM_AMDGPU)]
+
+
 @pytest.fixture(autouse=True)
-def nvrtc_or_skip(tmp_path, monkeypatch):
-    """NVRTC and CCCL must be installed (they are in CI); each test gets a fresh cache."""
-    try:
-        _rtc.nvrtc()
-        _rtc.cccl_include()
-    except pk.BackendUnavailableError as error:
-        pytest.skip(f"NVRTC is not usable here: {error}")
+def fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def usable(backend: str) -> None:
+    """Skips unless the run-time compiler of `backend` is installed (CI has both)."""
+    try:
+        if backend == "cuda":
+            _rtc.nvrtc()
+            _rtc.cccl_include()
+        else:
+            _rtc.hiprtc()
+    except pk.BackendUnavailableError as error:
+        pytest.skip(f"{backend}: no run-time compiler here: {error}")
+
+
+@pytest.fixture
+def nvrtc_or_skip():
+    usable("cuda")
+
+
+@pytest.fixture(params=TARGETS, ids=[t[0] for t in TARGETS])
+def target(request):
+    """(back-end, architecture, ELF machine of its code) for each GPU back-end whose compiler is installed."""
+    usable(request.param[0])
+    return request.param
 
 
 def elf_machine(code: bytes) -> int:
@@ -48,18 +70,19 @@ def elf_machine(code: bytes) -> int:
     return struct.unpack_from("<H", code, 18)[0]
 
 
-def test_nvrtc_compiles_a_cubin_for_sm90_with_both_entries():
-    entry = pk.Kernel(AXPY, "Axpy").compile("cuda", 1, AXPY_TYPES, arch="sm_90")
+def test_compiles_code_for_the_architecture_with_both_entries(target):
+    backend, arch, machine = target
+    entry = pk.Kernel(AXPY, "Axpy").compile(backend, 1, AXPY_TYPES, arch=arch)
     assert not entry.hit and entry.compile_seconds > 0
-    assert entry.path.suffix == ".cubin"
+    assert entry.path.suffix == (".cubin" if backend == "cuda" else ".hsaco")
     code = entry.path.read_bytes()
-    assert elf_machine(code) == EM_CUDA
-    # The unmangled names the module loader looks up, and the architecture in the CUBIN's notes.
+    assert elf_machine(code) == machine
+    # The unmangled names the module loader looks up, and the architecture in the code's notes.
     assert b"pyalpaka_kernel" in code and b"pyalpaka_dyn_shared_bytes" in code
-    assert b"sm_90" in code
+    assert arch.encode() in code
 
 
-def test_second_compile_is_a_hit_in_process_and_in_a_new_kernel_object():
+def test_second_compile_is_a_hit_in_process_and_in_a_new_kernel_object(nvrtc_or_skip):
     first = pk.Kernel(AXPY, "Axpy")
     entry = first.compile("cuda", 1, AXPY_TYPES, arch=90)
     assert first.compile("cuda", 1, AXPY_TYPES, arch="sm_90") is entry
@@ -67,7 +90,7 @@ def test_second_compile_is_a_hit_in_process_and_in_a_new_kernel_object():
     assert again.hit and again.key == entry.key and again.path == entry.path
 
 
-def test_architecture_and_types_are_part_of_the_key():
+def test_architecture_and_types_are_part_of_the_key(nvrtc_or_skip):
     kernel = pk.Kernel(AXPY, "Axpy")
     sm90 = kernel.compile("cuda", 1, AXPY_TYPES, arch="sm_90")
     sm80 = kernel.compile("cuda", 1, AXPY_TYPES, arch="sm_80")
@@ -76,7 +99,7 @@ def test_architecture_and_types_are_part_of_the_key():
     assert b"sm_80" in sm80.path.read_bytes()
 
 
-def test_changing_an_included_header_misses(tmp_path):
+def test_changing_an_included_header_misses(tmp_path, nvrtc_or_skip):
     header = tmp_path / "scale.hpp"
     header.write_text("#pragma once\nconstexpr float scale = 2.0f;\n")
     source = tmp_path / "scaled.cu"
@@ -99,29 +122,31 @@ def test_changing_an_included_header_misses(tmp_path):
     ],
     ids=["reduce", "matmul", "histogram"],
 )
-def test_shipped_kernels_with_shared_memory_and_atomics_compile_for_cuda(header, name, dim, types):
-    entry = pk.Kernel(f"#include <kernels/{header}.hpp>\n", name).compile("cuda", dim, types, arch="sm_90")
-    assert elf_machine(entry.path.read_bytes()) == EM_CUDA
+def test_shipped_kernels_with_shared_memory_and_atomics_compile(target, header, name, dim, types):
+    backend, arch, machine = target
+    entry = pk.Kernel(f"#include <kernels/{header}.hpp>\n", name).compile(backend, dim, types, arch=arch)
+    assert elf_machine(entry.path.read_bytes()) == machine
 
 
-def test_syntax_error_shows_the_users_line():
+def test_syntax_error_shows_the_users_line(target):
+    backend, arch, _ = target
     source = "struct Broken\n{\n    template<typename TAcc>\n    ALPAKA_FN_ACC void operator()(TAcc const&, float* x) const\n" \
              "    {\n        x[0] = not_declared;\n    }\n};\n"
     with pytest.raises(pk.CompileError) as caught:
-        pk.Kernel(source, "Broken").compile("cuda", 1, ["float*"], arch="sm_90")
+        pk.Kernel(source, "Broken").compile(backend, 1, ["float*"], arch=arch)
     error = caught.value
     assert error.diagnostics()[0][0] == 6
     assert ">    6 |         x[0] = not_declared;" in str(error)
-    assert "nvrtc" in str(error) and "sm_90" in str(error)
-    assert any("--gpu-architecture=sm_90" in part for part in error.command)
+    assert ("nvrtc" if backend == "cuda" else "hiprtc") in str(error) and arch in str(error)
+    assert any(arch in part for part in error.command)
 
 
-def test_wrong_argument_types_raise_compile_error():
+def test_wrong_argument_types_raise_compile_error(nvrtc_or_skip):
     with pytest.raises(pk.CompileError, match="Axpy"):
         pk.Kernel(AXPY, "Axpy").compile("cuda", 1, ["float", "int*", "float*", "std::size_t"], arch="sm_90")
 
 
-def test_bad_targets_are_value_errors():
+def test_bad_targets_are_value_errors(nvrtc_or_skip):
     kernel = pk.Kernel(AXPY, "Axpy")
     with pytest.raises(ValueError, match="needs arch="):
         kernel.compile("cuda", 1, AXPY_TYPES)
@@ -133,7 +158,7 @@ def test_bad_targets_are_value_errors():
         kernel.compile("cpu_serial", 1, AXPY_TYPES, arch="sm_90")
 
 
-def test_generated_unit_numbers_the_users_lines_and_exports_c_names():
+def test_generated_unit_numbers_the_users_lines_and_exports_c_names(nvrtc_or_skip):
     request = pk.Kernel(AXPY, "Axpy")._request("cuda", 2, tuple(AXPY_TYPES))
     text = _gpu_compiler.generate(request, _gpu_compiler.target("cuda", "sm_90"))
     assert '#line 1 "kernel.cpp"' in text
@@ -142,7 +167,7 @@ def test_generated_unit_numbers_the_users_lines_and_exports_c_names():
     assert "float a0, float const* a1, float* a2, std::size_t a3" in text
 
 
-def test_precompile_command_line_for_cuda(tmp_path):
+def test_precompile_command_line_for_cuda(tmp_path, nvrtc_or_skip):
     source = tmp_path / "axpy.cu"
     source.write_text(AXPY)
     command = [sys.executable, "-m", "pyalpaka", "cache", "precompile", str(source), "--kernel", "Axpy",
@@ -154,7 +179,8 @@ def test_precompile_command_line_for_cuda(tmp_path):
     assert missing.returncode == 2 and "needs --arch" in missing.stderr
 
 
-def test_kernel_specializing_the_shared_memory_trait_compiles_for_cuda():
+def test_kernel_specializing_the_shared_memory_trait_compiles(target):
+    backend, arch, machine = target
     entry = pk.Kernel(BLOCK_SUM, "BlockSum").compile(
-        "cuda", 1, ["std::int64_t const*", "std::int64_t*", "std::uint64_t"], arch="sm_90")
-    assert elf_machine(entry.path.read_bytes()) == EM_CUDA
+        backend, 1, ["std::int64_t const*", "std::int64_t*", "std::uint64_t"], arch=arch)
+    assert elf_machine(entry.path.read_bytes()) == machine

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: The pyalpaka authors
 // SPDX-License-Identifier: MPL-2.0
 
-// Compiled by NVRTC (no host standard library): the kernel-side part of alpaka.hpp must compile and its templates
-// must instantiate in device code.
+// Compiled by NVRTC and hiprtc (neither has a standard library of its own): the kernel-side part of alpaka.hpp must
+// compile and its templates must instantiate in device code.
 
 #include <alpaka/alpaka.hpp>
 
@@ -43,8 +43,8 @@ extern "C" __global__ void kernelSideLibrary(Sample* out, unsigned long long see
     out[linear] = Sample{uniform(engine), normal(engine), bits(engine) ^ tiny(), z, static_cast<unsigned>(threads)};
 }
 
-#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED)
-// The CUDA accelerator itself under NVRTC: what a kernel calls on it (indices, work division, shared memory,
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
+// The GPU accelerator itself under NVRTC or hiprtc: what a kernel calls on it (indices, work division, shared memory,
 // synchronisation, atomics, fences, warp functions, intrinsics, math, random numbers) instantiated in device code.
 // A JIT entry constructs the accelerator as the launch entry of kernel/TaskKernelGpuUniformCudaHipRt.hpp does.
 struct AccSample
@@ -79,9 +79,13 @@ struct AccSample
     }
 };
 
-extern "C" __global__ void accGpuCudaRt(unsigned* out)
+extern "C" __global__ void accGpu(unsigned* out)
 {
+#    if defined(ALPAKA_ACC_GPU_CUDA_ENABLED)
     using Acc = alpaka::AccGpuCudaRt<alpaka::DimInt<1>, unsigned>;
+#    else
+    using Acc = alpaka::AccGpuHipRt<alpaka::DimInt<1>, unsigned>;
+#    endif
     Acc const acc(alpaka::detail::cudaHip::GpuLaunchKey{}, alpaka::Vec<alpaka::DimInt<1>, unsigned>{1u});
     AccSample{}(acc, out);
 }

@@ -23,5 +23,7 @@ if [[ ! -x "${venv}/bin/python" ]]; then
 fi
 "${venv}/bin/python" -m pip install --quiet --upgrade pip
 start=$SECONDS
-"${venv}/bin/python" -m pip install --quiet ".[test]"
+# The mpi extra (mpi4py, for examples/mpi and its test) compiles against the MPI that scripts/setup.sh installs: the
+# binary wheel would look for libmpi.so.12, which Debian's MPICH names libmpich.so.12. pip caches the built wheel.
+"${venv}/bin/python" -m pip install --quiet --no-binary=mpi4py ".[test,mpi]"
 echo "python-env: pyalpaka installed into ${venv} in $((SECONDS - start)) s"

@@ -4,8 +4,9 @@
 #
 # Every test: the C++ suite on every enabled host back-end (with the header check, the compile-failure checks, the
 # examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer, then
-# under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description), then the Python
-# package: installed with pip into build/venv and tested with pytest on every available back-end.
+# under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description), then the GPU
+# back-ends compiled with nvcc and hipcc (scripts/gpu-compile-check.sh), last the Python package: installed with pip
+# into build/venv, its documentation built (Sphinx, -W) and its tests run with pytest on every available back-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -17,7 +18,25 @@ for preset in cpu-all asan-ubsan tsan; do
     echo "==== ${preset} passed after $((SECONDS - start)) s"
 done
 
+# The GPU back-ends: the whole suite and the examples compiled with nvcc (sm_90) and hipcc (gfx90a); without a GPU
+# the GPU test programs report themselves skipped. It takes about 21 min on 2 idle cores and the Python step after it
+# about 10, while CI stops a run at 90 min: so it starts only if the run is at most ALPAKA_GPU_CHECK_BUDGET_S
+# (default 2700 s) old by then, and otherwise says that it was skipped.
+budget="${ALPAKA_GPU_CHECK_BUDGET_S:-2700}"
+if ((SECONDS - start <= budget)); then
+    echo "==== gpu-compile-check"
+    scripts/gpu-compile-check.sh all
+    echo "==== gpu-compile-check passed after $((SECONDS - start)) s"
+else
+    echo "==== gpu-compile-check SKIPPED: $((SECONDS - start)) s elapsed, over ALPAKA_GPU_CHECK_BUDGET_S=${budget}"
+fi
+
+# The Python package, installed with pip into build/venv; from that environment the documentation, with warnings as
+# errors (its API reference imports the package); last the Python tests, so that pytest's summary closes the output.
 echo "==== python"
 scripts/python-env.sh
+echo "==== docs"
+scripts/build-docs.sh build/venv
+echo "==== docs passed after $((SECONDS - start)) s"
 build/venv/bin/python -m pytest tests/python
 echo "==== python passed after $((SECONDS - start)) s"

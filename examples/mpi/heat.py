@@ -3,44 +3,25 @@
 """2-D heat equation by Jacobi sweeps, the grid split across MPI ranks by rows with a halo exchange every step.
 
 The Python twin of src/heat.cpp (same grid, initial field, kernel arithmetic and output; README.md): each rank runs
-its rows with pyalpaka's shipped ``pk.kernels.stencil`` (or, with ``--jit``, the run-time compiled kernel JACOBI) on
-the back-end it is given, and exchanges its edge rows with its neighbours through NumPy arrays with mpi4py.
+its rows with pyalpaka's shipped ``pk.kernels.stencil`` (or, with ``--jit``, heat.cpp's kernel from src/Jacobi.hpp
+compiled at run time) on the back-end it is given, and exchanges its edge rows with its neighbours through NumPy
+arrays with mpi4py.
 Run it with ``mpiexec -n 2 python heat.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import numpy as np
 from mpi4py import MPI
 
 import pyalpaka as pk
 
-# heat.cpp's JacobiKernel, compiled at run time by each rank for its back-end (--jit): the way a kernel of one's own
-# runs under MPI. The arithmetic is that of pk.kernels.stencil, so both give the same bits.
-JACOBI = r"""
-struct Jacobi
-{
-    template<typename TAcc>
-    ALPAKA_FN_ACC void operator()(
-        TAcc const& acc, double const* in, double* out, std::size_t rows, std::size_t nx) const
-    {
-        using Idx = alpaka::Idx<TAcc>;
-        using Vec2 = alpaka::Vec<alpaka::DimInt<2u>, Idx>;
-        for(auto const& idx : alpaka::uniformElementsND(acc, Vec2{static_cast<Idx>(rows), static_cast<Idx>(nx)}))
-        {
-            auto const y = static_cast<std::size_t>(idx[0]);
-            auto const x = static_cast<std::size_t>(idx[1]);
-            std::size_t const i = y * nx + x;
-            if(y == 0u || x == 0u || y + 1u == rows || x + 1u == nx)
-                out[i] = in[i];
-            else
-                out[i] = 0.25 * (in[i - nx] + in[i + nx] + in[i - 1u] + in[i + 1u]);
-        }
-    }
-};
-"""
+# heat.cpp's JacobiKernel (src/Jacobi.hpp), compiled at run time by each rank for its back-end (--jit): the way a
+# kernel of one's own runs under MPI. Its arithmetic is that of pk.kernels.stencil, so both give the same bits.
+JACOBI_FILE = Path(__file__).resolve().parent / "src" / "Jacobi.hpp"
 
 
 def slab_of(rank: int, size: int, ny: int) -> tuple[int, int]:
@@ -90,7 +71,7 @@ def solve(args: argparse.Namespace, comm: MPI.Comm) -> np.ndarray | None:
     current, following = pk.empty(dev, start.shape, np.float64), pk.empty(dev, start.shape, np.float64)
     pk.memcpy(queue, current, start)
     pk.memcpy(queue, following, start)
-    step = pk.Kernel(JACOBI, "Jacobi") if args.jit else pk.kernels.stencil
+    step = pk.Kernel.from_file(JACOBI_FILE, "heat::JacobiKernel") if args.jit else pk.kernels.stencil
     workdiv = pk.valid_workdiv(dev, (rows, nx), thread_elems=(1, 8), block_threads_must_divide=False)
 
     up = rank - 1 if rank > 0 else MPI.PROC_NULL
@@ -138,7 +119,7 @@ def main() -> None:
         default=[],
         help="pyalpaka back-end names, comma-separated: rank r uses the (r mod count)-th (default: the best one)",
     )
-    parser.add_argument("--jit", action="store_true", help="compile the Jacobi step at run time (JACOBI)")
+    parser.add_argument("--jit", action="store_true", help="compile the Jacobi step (src/Jacobi.hpp) at run time")
     args = parser.parse_args()
     comm = MPI.COMM_WORLD
     try:

@@ -6,10 +6,10 @@
 
 #include <cstddef>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
+
+#include "ReadSource.hpp"
 
 // The few hiprtc functions used, declared here so that only the library is needed, not ROCm's headers.
 extern "C"
@@ -32,18 +32,10 @@ extern "C"
 
 auto main(int argc, char** argv) -> int
 {
-    if(argc < 2)
-    {
-        std::fprintf(stderr, "usage: %s <source> [hiprtc options...]\n", argv[0]);
+    auto const read = readSource(argc, argv);
+    if(!read)
         return 2;
-    }
-    std::ifstream file(argv[1], std::ios::binary);
-    if(!file)
-    {
-        std::fprintf(stderr, "cannot read %s\n", argv[1]);
-        return 2;
-    }
-    std::string const source{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    std::string const& source = *read;
 
     hiprtcProgram program{};
     if(hiprtcCreateProgram(&program, source.c_str(), argv[1], 0, nullptr, nullptr) != 0)

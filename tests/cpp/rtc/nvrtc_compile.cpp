@@ -5,27 +5,19 @@
 // non-zero when compilation fails or produces no PTX. No GPU is needed.
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include <nvrtc.h>
 
+#include "ReadSource.hpp"
+
 auto main(int argc, char** argv) -> int
 {
-    if(argc < 2)
-    {
-        std::fprintf(stderr, "usage: %s <source.cu> [NVRTC options...]\n", argv[0]);
+    auto const read = readSource(argc, argv);
+    if(!read)
         return 2;
-    }
-    std::ifstream file(argv[1], std::ios::binary);
-    if(!file)
-    {
-        std::fprintf(stderr, "cannot read %s\n", argv[1]);
-        return 2;
-    }
-    std::string const source{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    std::string const& source = *read;
 
     nvrtcProgram program{};
     if(nvrtcCreateProgram(&program, source.c_str(), argv[1], 0, nullptr, nullptr) != NVRTC_SUCCESS)

@@ -111,8 +111,13 @@ def _toolkit_roots() -> list[str]:
 
 
 def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompiler:
+    if os.environ.get(env):  # an explicit choice is used or reported, never replaced by another library
+        try:
+            return RtcCompiler(kind, os.environ[env])
+        except (OSError, AttributeError) as error:
+            raise BackendUnavailableError(f"${env}={os.environ[env]} is not a usable {kind} library: {error}") from None
     tried: list[str] = []
-    candidates = [os.environ[env]] if os.environ.get(env) else []
+    candidates: list[str] = []
     for folder in folders:
         for name in names:
             candidates += sorted(glob.glob(os.path.join(folder, name)), reverse=True)  # newest version first
@@ -150,7 +155,12 @@ def hiprtc() -> RtcCompiler:
 @functools.lru_cache(maxsize=None)
 def cccl_include() -> str:
     """The folder holding CCCL's ``cuda/std`` headers, which stand in for the standard library under NVRTC."""
-    candidates = [os.environ["PYALPAKA_CCCL_INCLUDE"]] if os.environ.get("PYALPAKA_CCCL_INCLUDE") else []
+    chosen = os.environ.get("PYALPAKA_CCCL_INCLUDE")
+    if chosen:
+        if not os.path.isfile(os.path.join(chosen, "cuda", "std", "type_traits")):
+            raise BackendUnavailableError(f"$PYALPAKA_CCCL_INCLUDE={chosen} has no cuda/std/type_traits")
+        return chosen
+    candidates: list[str] = []
     library_root = str(Path(nvrtc().path).resolve().parent.parent)
     for root in (*_toolkit_roots(), library_root):
         candidates += [os.path.join(root, "include", "cccl"), os.path.join(root, "include")]

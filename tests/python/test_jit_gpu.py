@@ -184,3 +184,17 @@ def test_kernel_specializing_the_shared_memory_trait_compiles(target):
     entry = pk.Kernel(BLOCK_SUM, "BlockSum").compile(
         backend, 1, ["std::int64_t const*", "std::int64_t*", "std::uint64_t"], arch=arch)
     assert elf_machine(entry.path.read_bytes()) == machine
+
+
+@pytest.mark.parametrize(("variable", "loader"), [("PYALPAKA_NVRTC", "nvrtc"), ("PYALPAKA_HIPRTC", "hiprtc"),
+                                                  ("PYALPAKA_CCCL_INCLUDE", "cccl_include")])
+def test_an_explicit_compiler_path_that_does_not_work_is_reported(monkeypatch, tmp_path, variable, loader):
+    function = getattr(_rtc, loader)
+    monkeypatch.setenv(variable, str(tmp_path / "missing"))
+    function.cache_clear()
+    try:
+        with pytest.raises(pk.BackendUnavailableError, match=variable):
+            function()
+    finally:
+        monkeypatch.delenv(variable)
+        function.cache_clear()

@@ -32,15 +32,21 @@ namespace pyalpaka::jit
     template<typename TAcc, typename TKernel, typename... TArgs>
     __device__ void runOnGpu(ElemVec<TAcc> const& threadElems, TArgs const&... args)
     {
-        TAcc const acc(alpaka::detail::cudaHip::GpuLaunchKey{}, threadElems);
-        TKernel const kernel{};
-        kernel(acc, args...);
+        // The rules of createTaskKernel (a const operator() callable with these arguments, trivially copyable kernel
+        // and arguments), each with its own message instead of a cascade from the call below.
+        using WorkDiv = alpaka::WorkDivMembers<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
+        if constexpr(alpaka::detail::checkKernelLaunch<TAcc, WorkDiv, TKernel, TArgs...>())
+        {
+            TAcc const acc(alpaka::detail::cudaHip::GpuLaunchKey{}, threadElems);
+            TKernel const kernel{};
+            kernel(acc, args...);
+        }
     }
 
     //! The body of pyalpaka_dyn_shared_bytes.
     template<typename TAcc, typename TKernel, typename... TArgs>
-    __device__ auto dynSharedBytes(ElemVec<TAcc> const& blockThreads, ElemVec<TAcc> const& threadElems, TArgs const&... args)
-        -> unsigned long long
+    __device__ auto dynSharedBytes(
+        ElemVec<TAcc> const& blockThreads, ElemVec<TAcc> const& threadElems, TArgs const&... args) -> unsigned long long
     {
         return static_cast<unsigned long long>(
             alpaka::getBlockSharedMemDynSizeBytes<TAcc>(TKernel{}, blockThreads, threadElems, args...));

@@ -3,13 +3,17 @@
 #pragma once
 
 //! \file
-//! The traits a kernel specializes next to its definition: BlockSharedMemDynSizeBytes, WarpSize, OmpSchedule and the
-//! trivially-copyable checks. Kernel-side (they compile under NVRTC), because a kernel's source, which run-time
-//! compilation builds for a GPU, carries its specializations; launching lives in kernel/Traits.hpp.
+//! What a kernel's own source may refer to about kernels: the traits it specializes next to its definition
+//! (BlockSharedMemDynSizeBytes, WarpSize, OmpSchedule, the trivially-copyable checks) and the compile-time rules of a
+//! launch (detail::checkKernelLaunch). Kernel-side, so they compile under NVRTC and hiprtc: run-time compilation
+//! builds a kernel's source for a GPU. Launching lives in kernel/Traits.hpp.
 
+#include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/OmpSchedule.hpp"
+#include "alpaka/dim/Traits.hpp"
 #include "alpaka/idx/Traits.hpp"
+#include "alpaka/meta/DependentFalseType.hpp"
 #include "alpaka/vec/Vec.hpp"
 
 #include <cstddef>
@@ -98,4 +102,76 @@ namespace alpaka
             kernelFnObj, blockThreadExtent, threadElemExtent, args...);
     }
 
+    namespace detail
+    {
+        //! Checks the kernel rules one by one so that a broken launch produces exactly one message; returns whether
+        //! all hold, so callers can skip the code that would otherwise add follow-up errors.
+        template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+        consteval auto checkKernelLaunch() -> bool
+        {
+            if constexpr(!isAccelerator<TAcc>)
+            {
+                static_assert(
+                    isAccelerator<TAcc>, "createTaskKernel<TAcc>/exec<TAcc>: TAcc must be an accelerator type");
+                return false;
+            }
+            else if constexpr(Dim<TWorkDiv>::value != Dim<TAcc>::value)
+            {
+                static_assert(
+                    Dim<TWorkDiv>::value == Dim<TAcc>::value,
+                    "The work division and the accelerator must have the same dimensionality (Dim)");
+                return false;
+            }
+            else if constexpr(!std::is_same_v<Idx<TWorkDiv>, Idx<TAcc>>)
+            {
+                static_assert(
+                    std::is_same_v<Idx<TWorkDiv>, Idx<TAcc>>,
+                    "The work division and the accelerator must have the same index type (Idx)");
+                return false;
+            }
+            else if constexpr(!isKernelTriviallyCopyable<TKernelFnObj>)
+            {
+                static_assert(
+                    isKernelTriviallyCopyable<TKernelFnObj>,
+                    "The kernel function object must be trivially copyable: it is copied to every device; hold device "
+                    "pointers, not containers or references");
+                return false;
+            }
+            else if constexpr(!(isKernelArgumentTriviallyCopyable<TArgs> && ...))
+            {
+                static_assert(
+                    (isKernelArgumentTriviallyCopyable<TArgs> && ...),
+                    "Every kernel argument must be trivially copyable: pass device pointers (getPtrNative(buf)) "
+                    "instead "
+                    "of buffers or containers");
+                return false;
+            }
+            else if constexpr(
+                !std::is_invocable_v<TKernelFnObj const&, TAcc const&, TArgs const&...>
+                && std::is_invocable_v<TKernelFnObj&, TAcc const&, TArgs const&...>)
+            {
+                static_assert(
+                    meta::dependentFalse<TKernelFnObj>,
+                    "The kernel's operator() must be const: one kernel object is shared by all threads");
+                return false;
+            }
+            else if constexpr(!std::is_invocable_v<TKernelFnObj const&, TAcc const&, TArgs const&...>)
+            {
+                static_assert(
+                    meta::dependentFalse<TKernelFnObj>,
+                    "The kernel cannot be called as kernel(acc, args...): its operator() must take the accelerator "
+                    "(TAcc const&) first, then parameters the given arguments convert to");
+                return false;
+            }
+            else if constexpr(!std::is_void_v<std::invoke_result_t<TKernelFnObj const&, TAcc const&, TArgs const&...>>)
+            {
+                static_assert(meta::dependentFalse<TKernelFnObj>, "The kernel's operator() must return void");
+                return false;
+            }
+            else
+            {
+                return true;
+            }
+        }
+    } // namespace detail
 } // namespace alpaka

@@ -7,7 +7,8 @@
 #
 # ALPAKA_BENCH_BACKENDS: the back-ends to enable, space- or comma-separated, as option suffixes (CPU_B_SEQ_T_SEQ) or
 # full option names (alpaka_ACC_CPU_B_SEQ_T_SEQ_ENABLE); default: every CPU back-end. The others are switched off,
-# also in an existing build/bench. ALPAKA_BENCH_BUILD_DIR: another build directory.
+# also in an existing build/bench. ALPAKA_BENCH_BUILD_DIR: another build directory. ALPAKA_BENCH_BUILD_ONLY=1: configure
+# and build every benchmark program, run nothing (run-all.sh uses it).
 #
 #   benchmarks/run.sh
 #   ALPAKA_BENCH_BACKENDS="CPU_B_SEQ_T_SEQ CPU_B_OMP2_T_SEQ" benchmarks/run.sh --reps 10 --csv bench.csv
@@ -42,5 +43,9 @@ done
 
 build_dir="${ALPAKA_BENCH_BUILD_DIR:-build/bench}"
 cmake -S benchmarks/cpp -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release "${options[@]}"
-cmake --build "${build_dir}" --parallel
+if [[ "${ALPAKA_BENCH_BUILD_ONLY:-0}" == 1 ]]; then
+    cmake --build "${build_dir}" --parallel
+    exit 0
+fi
+cmake --build "${build_dir}" --parallel --target cpu_backends
 "${build_dir}/cpu_backends" "$@"

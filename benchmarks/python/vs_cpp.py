@@ -11,6 +11,7 @@ The C++ side is benchmarks/cpp's ``python_peer`` (built by benchmarks/run.sh or 
 Rounds alternate C++ and Python so that a slow phase of a shared machine hits both; medians are reported.
 
     python benchmarks/python/vs_cpp.py [--n 33554432] [--rounds 5] [--reps 4] [--launches 100000] [--peer PATH]
+                                       [--csv FILE]
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 import pyalpaka as pk
+
+from rows import Row, write_csv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,6 +93,7 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=4, help="triad runs per round and side (default 4)")
     parser.add_argument("--launches", type=int, default=100_000, help="tiny launches per round and side")
     parser.add_argument("--peer", type=Path, help="a built python_peer (default: build it in build/bench-peer)")
+    parser.add_argument("--csv", help="also write the rows as CSV (benchmarks/report.py reads it)")
     args = parser.parse_args()
 
     peer = args.peer or build_peer(ROOT / "build" / "bench-peer")
@@ -116,6 +120,17 @@ def main() -> int:
     print(f"| launch of a 1-element fill, blocking cpu_serial queue | {cpp_ns / 1000:.2f} µs | {py_ns / 1000:.2f} µs "
           f"| +{(py_ns - cpp_ns) / 1000:.2f} µs | <= +5 µs |")
     print(f"\nmedians of {len(cpp_triad)} triads and {len(cpp_launch)} launch batches per side; load average {load:.2f}")
+    if args.csv:
+        ratio = py_gbs / cpp_gbs
+        difference = (py_ns - cpp_ns) / 1000
+        write_csv(args.csv, [
+            Row("python vs C++", "pk.kernels.triad from Python", "triad GB/s", py_gbs,
+                bytes_moved / min(py_triad) / 1e9, "same kernel launched from C++", cpp_gbs, target=">= 0.9x",
+                status="met" if ratio >= 0.9 else "missed", notes=f"cpu_omp2_blocks, {args.n} float64"),
+            Row("python vs C++", "pk.kernels.fill from Python", "launch us", py_ns / 1000, min(py_launch) / 1000,
+                "same kernel launched from C++", cpp_ns / 1000, compare="difference", target="<= +5 us",
+                status="met" if difference <= 5 else "missed", notes="1 element, blocking cpu_serial queue"),
+        ])
     return 0
 
 

@@ -133,6 +133,11 @@ namespace bench
         double* nativeA = nullptr;
         double* nativeB = nullptr;
         double* nativeC = nullptr;
+        //! Triad runs per variant turn: untimed ones first, then timed ones (see interleave()). One timed run per turn
+        //! for the full-size triad; the sweep's small sizes take several, since a single run after the pause between
+        //! turns would time the wake-up of the runtime's sleeping threads, not the triad.
+        std::size_t triadTurnWarmup = 0;
+        std::size_t triadTurnRuns = 1;
         //! Wrong results found so far; any makes the run fail after the table is printed.
         std::vector<std::string> errors = {};
     };

@@ -3,7 +3,9 @@
 #pragma once
 
 //! \file
-//! Command line of cpu_backends. Sizes given explicitly win over --quick, whatever their order.
+//! Command line shared by the benchmark programs (cpu_backends, babelstream, launch_latency, atomics, compute,
+//! triad_sweep, gpu_cuda); each uses the options of its measurements and accepts the others, so that one command line
+//! can drive them all. Sizes given explicitly win over --quick, whatever their order.
 
 #include <cstddef>
 #include <optional>
@@ -27,6 +29,16 @@ namespace bench
         //! Blocks per hardware thread for the blocks back-ends: more than one lets a dynamic scheduler (TBB) balance
         //! the load, and with a static OpenMP schedule each thread still gets one contiguous range.
         std::size_t chunksPerCore = 4;
+        //! Atomic operations per thread and run (atomics).
+        std::size_t atomicOps = std::size_t{1} << 16;
+        //! Rows = columns of the square matrices (compute: matmul).
+        std::size_t matN = 256;
+        //! Rows = columns of the square grid (compute: stencil).
+        std::size_t stencilN = 2048;
+        //! The triad sweep's sizes: 2^sweepMin, 2^(sweepMin + sweepStep), ... up to 2^sweepMax elements.
+        std::size_t sweepMin = 10;
+        std::size_t sweepMax = 26;
+        std::size_t sweepStep = 2;
         std::string csvPath;
         bool quick = false;
         bool help = false;
@@ -35,12 +47,18 @@ namespace bench
     inline void printUsage(std::ostream& os)
     {
         os << "usage: cpu_backends [--n N] [--reps R] [--launches L] [--reduce-launches L] [--chunks-per-core K]\n"
-              "                    [--csv FILE] [--quick] [--help]\n"
-              "  --n N                 triad elements per array (default 2^25 = 33554432; three arrays of double)\n"
+              "                    [--atomic-ops K] [--mat-n N] [--stencil-n N] [--sweep-min E] [--sweep-max E]\n"
+              "                    [--sweep-step E] [--csv FILE] [--quick] [--help]\n"
+              "  --n N                 triad / BabelStream elements per array (cpu_backends: 2^25, babelstream: 2^23)\n"
               "  --reps R              triad repetitions per variant, interleaved (default 20)\n"
               "  --launches L          empty-kernel launches timed per variant (default 2000)\n"
               "  --reduce-launches L   block-reduction launches timed per variant (default 500)\n"
               "  --chunks-per-core K   blocks per hardware thread for the blocks back-ends (default 4)\n"
+              "  --atomic-ops K        atomic operations per thread and run (default 2^16)\n"
+              "  --mat-n N             matrix multiply of N x N matrices (default 256)\n"
+              "  --stencil-n N         5-point stencil on an N x N grid (default 2048)\n"
+              "  --sweep-min E, --sweep-max E, --sweep-step E\n"
+              "                        triad sweep over 2^E elements, E = 10, 12, ..., 26 by default\n"
               "  --csv FILE            also write the results as CSV\n"
               "  --quick               small sizes, for a smoke test (explicit sizes still win)\n";
     }
@@ -66,10 +84,11 @@ namespace bench
     } // namespace detail
 
     //! Throws std::invalid_argument for an unknown flag or a bad value.
-    inline auto parseOptions(int argc, char** argv) -> Options
+    //! defaults: the program's own defaults (babelstream streams fewer elements than cpu_backends).
+    inline auto parseOptions(int argc, char** argv, Options const& defaults = {}) -> Options
     {
-        Options options;
-        std::optional<std::size_t> n, reps, launches, reduceLaunches;
+        Options options = defaults;
+        std::optional<std::size_t> n, reps, launches, reduceLaunches, atomicOps, matN, stencilN, sweepMax;
         for(int i = 1; i < argc; ++i)
         {
             std::string arg = argv[i];
@@ -98,6 +117,18 @@ namespace bench
                 reduceLaunches = detail::parseCount(arg, value());
             else if(arg == "--chunks-per-core")
                 options.chunksPerCore = detail::parseCount(arg, value());
+            else if(arg == "--atomic-ops")
+                atomicOps = detail::parseCount(arg, value());
+            else if(arg == "--mat-n")
+                matN = detail::parseCount(arg, value());
+            else if(arg == "--stencil-n")
+                stencilN = detail::parseCount(arg, value());
+            else if(arg == "--sweep-min")
+                options.sweepMin = detail::parseCount(arg, value());
+            else if(arg == "--sweep-max")
+                sweepMax = detail::parseCount(arg, value());
+            else if(arg == "--sweep-step")
+                options.sweepStep = detail::parseCount(arg, value());
             else if(arg == "--csv")
                 options.csvPath = value();
             else if(arg == "--quick" && !inlineValue)
@@ -114,11 +145,21 @@ namespace bench
             options.reps = 3;
             options.launches = 100;
             options.reduceLaunches = 20;
+            options.atomicOps = 1u << 12;
+            options.matN = 64;
+            options.stencilN = 128;
+            options.sweepMax = 16;
         }
         options.n = n.value_or(options.n);
         options.reps = reps.value_or(options.reps);
         options.launches = launches.value_or(options.launches);
         options.reduceLaunches = reduceLaunches.value_or(options.reduceLaunches);
+        options.atomicOps = atomicOps.value_or(options.atomicOps);
+        options.matN = matN.value_or(options.matN);
+        options.stencilN = stencilN.value_or(options.stencilN);
+        options.sweepMax = sweepMax.value_or(options.sweepMax);
+        if(options.sweepMax >= 8 * sizeof(std::size_t) - 4)
+            throw std::invalid_argument("--sweep-max is an exponent of 2, not a size");
         return options;
     }
 } // namespace bench

@@ -117,6 +117,7 @@ namespace bench
             check("native omp reduction", nativeSum);
 
         session.row.value = median(scaled(samplesOf(variants, "alpaka"), 1e6));
+        session.row.best = minimum(scaled(samplesOf(variants, "alpaka"), 1e6));
         session.omp = scaled(samplesOf(variants, "omp"), 1e6);
         session.row.notes = (correct ? "" : "WRONG RESULT, ") + shape.describe() + ", "
                             + std::to_string(std::bit_width(threads)) + " barriers";

@@ -34,8 +34,10 @@ namespace bench
         std::string section;                                     //!< "triad", "launch", "reduce"
         std::string backend;                                     //!< an alpaka accelerator name, or "native ..."
         std::string metric;                                      //!< what was measured, with its unit
-        double value = std::numeric_limits<double>::quiet_NaN(); //!< NaN: skipped
-        std::string peer;                                        //!< the native peer it is compared with ("" for none)
+        double value = std::numeric_limits<double>::quiet_NaN(); //!< the median; NaN: skipped
+        //! The best sample (the minimum of a time, the maximum of a rate); NaN where not recorded.
+        double best = std::numeric_limits<double>::quiet_NaN();
+        std::string peer; //!< the native peer it is compared with ("" for none)
         double peerValue = std::numeric_limits<double>::quiet_NaN();
         Compare compare = Compare::Ratio;
         std::string target; //!< the goal from the issue, e.g. ">= 0.97x" ("" for none)
@@ -69,19 +71,20 @@ namespace bench
 
         void print(std::ostream& os) const
         {
-            std::array<std::string, 7> const header
-                = {"back-end", "metric", "value", "peer", "peer value", "vs peer", "target"};
-            std::vector<std::array<std::string, 7>> cells;
+            std::array<std::string, 8> const header
+                = {"back-end", "metric", "value", "best", "peer", "peer value", "vs peer", "target"};
+            std::vector<std::array<std::string, 8>> cells;
             for(auto const& row : m_rows)
                 cells.push_back(
                     {row.backend,
                      row.metric,
                      number(row.value),
+                     number(row.best),
                      row.peer.empty() ? "-" : row.peer,
                      number(row.peerValue),
                      comparison(row),
                      row.target.empty() ? "-" : row.target + (row.status.empty() ? "" : " " + row.status)});
-            std::array<std::size_t, 7> width{};
+            std::array<std::size_t, 8> width{};
             for(std::size_t c = 0; c < width.size(); ++c)
             {
                 width[c] = header[c].size();
@@ -89,8 +92,8 @@ namespace bench
                     width[c] = std::max(width[c], line[c].size());
             }
             // Text columns left, numbers right.
-            std::array<bool, 7> const right = {false, false, true, false, true, true, false};
-            auto const printLine = [&](std::array<std::string, 7> const& line, std::string const& notes)
+            std::array<bool, 8> const right = {false, false, true, true, false, true, true, false};
+            auto const printLine = [&](std::array<std::string, 8> const& line, std::string const& notes)
             {
                 for(std::size_t c = 0; c < line.size(); ++c)
                     os << (right[c] ? std::right : std::left) << std::setw(static_cast<int>(width[c])) << line[c]
@@ -111,13 +114,14 @@ namespace bench
             os << std::flush;
         }
 
-        //! One line per row; empty fields where a value does not apply.
+        //! One line per row; empty fields where a value does not apply. `best` comes last so that readers of the
+        //! older columns keep working.
         void writeCsv(std::string const& path) const
         {
             std::ofstream file(path);
             if(!file)
                 throw std::runtime_error("cannot open '" + path + "' for writing");
-            file << "section,backend,metric,value,peer,peer_value,ratio,difference,target,status,notes\n";
+            file << "section,backend,metric,value,peer,peer_value,ratio,difference,target,status,notes,best\n";
             for(auto const& row : m_rows)
             {
                 bool const compared = !std::isnan(row.value) && !std::isnan(row.peerValue);
@@ -125,7 +129,8 @@ namespace bench
                      << ',' << csv(row.peer) << ',' << raw(row.peerValue) << ','
                      << (compared && row.compare == Compare::Ratio ? raw(row.ratio()) : "") << ','
                      << (compared && row.compare == Compare::Difference ? raw(row.difference()) : "") << ','
-                     << csv(row.target) << ',' << csv(row.status) << ',' << csv(row.notes) << '\n';
+                     << csv(row.target) << ',' << csv(row.status) << ',' << csv(row.notes) << ',' << raw(row.best)
+                     << '\n';
             }
             if(!file)
                 throw std::runtime_error("error writing '" + path + "'");

@@ -44,6 +44,23 @@ namespace bench
         return (lower + *mid) / 2.0;
     }
 
+    //! The smallest value (NaN for an empty sample): the best time. Quoted next to the median, it shows what the
+    //! code can do when nothing else interferes.
+    inline auto minimum(std::vector<double> const& sample) -> double
+    {
+        if(sample.empty())
+            return std::numeric_limits<double>::quiet_NaN();
+        return *std::min_element(sample.begin(), sample.end());
+    }
+
+    //! The largest value (NaN for an empty sample): the best rate.
+    inline auto maximum(std::vector<double> const& sample) -> double
+    {
+        if(sample.empty())
+            return std::numeric_limits<double>::quiet_NaN();
+        return *std::max_element(sample.begin(), sample.end());
+    }
+
     //! The 1-minute load average (Linux /proc/loadavg), NaN where unknown. Printed with the results: a load near the
     //! number of hardware threads means other work competed for the cores, and the timings say little.
     inline auto loadAverage() -> double

@@ -118,7 +118,7 @@ namespace bench
         // One untimed run each: thread pools start, pages are mapped.
         for(auto& variant : variants)
             variant.run();
-        interleave(variants, ctx.options.reps, 0, 1);
+        interleave(variants, ctx.options.reps, ctx.triadTurnWarmup, ctx.triadTurnRuns);
 
         // Every run computes the same values, so checking the last one checks them all.
         std::string const name = alpaka::getAccName<TAcc>();
@@ -142,6 +142,7 @@ namespace bench
         session.row.backend = name;
         session.row.metric = "triad GB/s";
         session.row.value = median(bandwidthGBs(samplesOf(variants, "alpaka"), n));
+        session.row.best = maximum(bandwidthGBs(samplesOf(variants, "alpaka"), n));
         session.row.compare = Compare::Ratio;
         session.row.notes = (correct ? "" : "WRONG RESULT, ") + shape.describe();
         session.omp = bandwidthGBs(samplesOf(variants, "omp"), n);

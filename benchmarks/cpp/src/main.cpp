@@ -79,7 +79,9 @@ namespace
             row.backend = std::move(backend);
             row.metric = natives.metric;
             row.value = median(sample);
+            // Rates are better high, times low; the section's rows say which by how they compare.
             row.compare = sessions.empty() ? Compare::Ratio : sessions.front().row.compare;
+            row.best = row.compare == Compare::Ratio ? maximum(sample) : minimum(sample);
             row.notes = std::move(notes);
             return row;
         };

@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The native peers of the group programs: BabelStream loops (serial, OpenMP, oneTBB; float and double), relaxed
+//! atomic increments, a matrix multiply and a 5-point stencil in OpenMP. Defined in NativeStream.cpp and
+//! NativeCompute.cpp, which alone include the runtimes' headers (like Native.cpp). Callers check haveOpenMP / haveTbb.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "Native.hpp"
+
+namespace bench::native
+{
+    //! The runtime a native loop is written with.
+    enum class Runtime
+    {
+        Serial,
+        Omp,
+        Tbb
+    };
+
+    //! The six BabelStream kernels.
+    enum class StreamOp
+    {
+        Copy,    //!< c = a
+        Mul,     //!< b = s * c
+        Add,     //!< c = a + b
+        Triad,   //!< a = b + s * c
+        Nstream, //!< a += b + s * c
+        Dot      //!< sum of a * b
+    };
+
+    //! Runs op over n elements with the runtime's plain parallel loop (`omp parallel for schedule(static)`,
+    //! `tbb::parallel_for` / `parallel_reduce` over a blocked_range, a for loop). Returns the dot product for Dot, else
+    //! 0. Instantiated for float and double.
+    template<typename T>
+    auto stream(Runtime runtime, StreamOp op, T* a, T* b, T* c, T s, std::size_t n) -> T;
+
+    //! `omp parallel`: each thread adds 1 to its counter `ops` times with std::atomic_ref::fetch_add (relaxed): all to
+    //! counters[0] when shared, else to counters[thread * stride].
+    void atomicAddOmp(unsigned long long* counters, std::size_t stride, std::size_t ops, bool shared);
+
+    //! C = A * B (n x n, row-major) as `omp parallel for` over the rows of C, i-k-j loop order (the inner loop streams
+    //! a row of B and of C and vectorizes): how a user writes it without a library.
+    void matMulOmp(float const* a, float const* b, float* c, std::size_t n);
+
+    //! One 5-point Jacobi sweep as `omp parallel for` over the rows, boundary copied (the shipped Stencil kernel).
+    void stencilOmp(double const* in, double* out, std::size_t ny, std::size_t nx);
+} // namespace bench::native

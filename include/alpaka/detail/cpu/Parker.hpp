@@ -39,6 +39,14 @@ namespace alpaka::detail::cpu
         static constexpr auto spinDuration = std::chrono::microseconds(20);
         static constexpr auto yieldDuration = std::chrono::microseconds(200);
 
+        Parker() = default;
+
+        //! A parker whose waiters spin for `spin` (then yield until spinDuration + yieldDuration, then sleep).
+        explicit Parker(std::chrono::nanoseconds spin)
+            : m_spin(spin)
+        {
+        }
+
         //! Returns once done() is true. done() must read state that the notifier writes before calling notify(),
         //! with sequentially consistent atomics.
         template<typename TPredicate>
@@ -54,7 +62,7 @@ namespace alpaka::detail::cpu
                     return;
                 cpuRelax();
                 // Reading the clock costs more than a pause: only every 64th round.
-                if(i % 64u == 0 && Clock::now() - start > spinDuration)
+                if(i % 64u == 0 && Clock::now() - start > m_spin)
                     break;
             }
             while(Clock::now() - start < spinDuration + yieldDuration)
@@ -80,6 +88,7 @@ namespace alpaka::detail::cpu
         }
 
     private:
+        std::chrono::nanoseconds m_spin = spinDuration;
         std::mutex m_mutex;
         std::condition_variable m_cv;
         std::atomic<int> m_sleepers{0};

@@ -97,14 +97,23 @@ namespace bench
 
     //! The work division of the streaming kernels (triad, empty launch), the one a user would pick for each kind:
     //! - blocks back-ends: `workers * chunksPerCore` blocks of one thread, each n / blocks contiguous elements;
-    //! - threads back-ends: one block of `workers` threads (at most what the back-end allows), each n / threads.
+    //! - threads back-ends: one block of `workers` threads (at most what the back-end allows), each n / threads;
+    //! - fibers: the threads of a block take turns on one core, the blocks run on all cores: `workers *
+    //!   chunksPerCore` blocks of `fiberBlockThreads` threads (two: a block of several fibers with its barrier, at the
+    //!   least cost; each further fiber adds about 0.4 us to a launch on this machine).
     //! The elements per thread stay within the back-end's limit; uniformElements then loops over the rest.
     template<typename TAcc>
     auto streamShape(alpaka::Dev<TAcc> const& dev, Idx n, Idx workers, Idx chunksPerCore) -> Shape
     {
+        constexpr Idx fiberBlockThreads = 2;
         auto const props = alpaka::getAccDevProps<TAcc>(dev);
         Shape shape;
-        if(hasBlockThreads<TAcc>(dev))
+        if constexpr(alpaka::accMatchesTags<TAcc, alpaka::TagCpuFibers>)
+        {
+            shape.threads = fiberBlockThreads;
+            shape.blocks = std::max(Idx{1}, std::min(workers * chunksPerCore, ceilDiv(n, shape.threads)));
+        }
+        else if(hasBlockThreads<TAcc>(dev))
             shape.threads = std::max(
                 Idx{1},
                 std::min({workers, static_cast<Idx>(props.m_blockThreadCountMax), props.m_blockThreadExtentMax[0]}));

@@ -3,10 +3,12 @@
 #pragma once
 
 //! \file
-//! AccCpuFibers<TDim, TIdx>: the threads of a block are Boost.Fiber fibers (user-level contexts) on the calling
-//! thread, the blocks of the grid run one after another. A barrier costs one fiber switch per thread, not an OS
-//! context switch, so blocks of many threads are cheap. Fiber stacks come from a per-thread pool: a launch allocates
-//! no stack memory once the pool is warm. Enabled by ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED.
+//! AccCpuFibers<TDim, TIdx>: the threads of a block are Boost.Fiber fibers (user-level contexts) on one OS thread,
+//! so a barrier costs one fiber switch per thread, not an OS context switch, and blocks of many threads are cheap.
+//! The grid's blocks are split into one contiguous range per core, each run one block after another by an OS thread
+//! of the persistent pool (the caller and detail::cpu::WorkerPool's workers): the macro's name, B_SEQ, is upstream's,
+//! from when one OS thread ran all blocks, which left every core but one idle. Fiber stacks come from a per-thread
+//! pool: a launch allocates no stack memory once the pool is warm. Enabled by ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED.
 
 #if defined(ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED)
 
@@ -15,8 +17,11 @@
 #    include "alpaka/detail/cpu/AccCpuBases.hpp"
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/SysInfo.hpp"
+#    include "alpaka/detail/cpu/WorkerPool.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 
+#    include <algorithm>
 #    include <boost/fiber/fiber.hpp>
 #    include <boost/fiber/operations.hpp>
 #    include <boost/fiber/pooled_fixedsize_stack.hpp>
@@ -76,29 +81,31 @@ namespace alpaka
                 return 1024u;
             }
 
-            //! Blocks run one at a time.
+            //! One OS thread per core runs blocks.
             static auto multiProcessorCount() -> std::size_t
             {
-                return 1u;
+                return getHardwareThreadCount();
             }
 
+            //! The blocks [begin, end) one after another, their threads as fibers of the calling OS thread.
             template<typename TTask>
-            static void launch(TTask const& task, FirstError& error)
+            static void runBlocks(TTask const& task, std::size_t begin, std::size_t end, FirstError& error)
             {
                 std::uint32_t const threads = blockThreadCount(task);
-                std::size_t const blocks = blockCount(task);
                 BlockThreadsState<YieldFiber> block(
                     threads, threadLocalSharedMemArena<blockSharedMemBytes>(), task.dynSharedMemBytes());
+                // No block of this range starts once another range failed (decided here, once for all the fibers).
+                block.stop = error.failed();
                 thread_local boost::fibers::pooled_fixedsize_stack stacks(fiberStackBytes);
                 std::vector<boost::fibers::fiber> fibers;
-                fibers.reserve(threads - 1u);
                 try
                 {
+                    fibers.reserve(threads - 1u);
                     for(std::uint32_t thread = 1; thread < threads; ++thread)
                         fibers.emplace_back(
                             std::allocator_arg,
                             stacks,
-                            [&, thread]() noexcept { runBlockThread<Acc>(task, block, thread, 0u, blocks, error); });
+                            [&, thread]() noexcept { runBlockThread<Acc>(task, block, thread, begin, end, error); });
                 }
                 catch(...)
                 {
@@ -111,9 +118,33 @@ namespace alpaka
                         fiber.join();
                     return;
                 }
-                runBlockThread<Acc>(task, block, 0u, 0u, blocks, error);
+                runBlockThread<Acc>(task, block, 0u, begin, end, error);
                 for(auto& fiber : fibers)
                     fiber.join();
+            }
+
+            //! The grid is cut into one contiguous range of blocks per core (as OpenMP's static schedule does), each
+            //! range run by one OS thread of the persistent pool with its own fibers, barrier and shared memory.
+            template<typename TTask>
+            static void launch(TTask const& task, FirstError& error)
+            {
+                std::size_t const blocks = blockCount(task);
+                auto const workers = static_cast<std::uint32_t>(std::min<std::size_t>(blocks, multiProcessorCount()));
+                auto runWorker = [&](std::uint32_t worker) noexcept
+                {
+                    std::size_t const begin = blocks * worker / workers;
+                    std::size_t const end = blocks * (worker + 1u) / workers;
+                    try
+                    {
+                        runBlocks(task, begin, end, error);
+                    }
+                    catch(...)
+                    {
+                        // The block's arena or the fiber stack pool could not be allocated: no fiber was started.
+                        error.capture();
+                    }
+                };
+                WorkerPool::instance().run(workers, runWorker);
             }
         };
     } // namespace detail::cpu

@@ -106,6 +106,8 @@ namespace alpaka
                 {
                     BlockThreadsState<SpinThenYieldThread> block(
                         threads, threadLocalSharedMemArena<blockSharedMemBytes>(), launch.task->dynSharedMemBytes());
+                    // Blocks that start after another failed do not run (decided here, once for all their threads).
+                    block.stop = launch.error->failed();
 #    pragma omp parallel num_threads(static_cast<int>(threads))
                     {
                         auto const teamSize = static_cast<std::uint32_t>(omp_get_num_threads());

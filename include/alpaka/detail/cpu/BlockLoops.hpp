@@ -130,12 +130,17 @@ namespace alpaka::detail::cpu
             auto const gridBlockExtent = getWorkDiv<Grid, Blocks>(task.workDiv());
             for(std::size_t blockIdx = begin; blockIdx < end; ++blockIdx)
             {
-                // Uniform across the block: a failure is published before the barrier that ended the last block.
-                if(error.failed())
+                if(block.stop)
                     return;
                 acc.m_currentGridBlockIdx = ndIndex(static_cast<Idx>(blockIdx), gridBlockExtent);
                 task.runKernel(static_cast<TAcc const&>(acc));
-                block.barrier.arriveAndWait(false, [&] { block.staticVars.clear(); });
+                block.barrier.arriveAndWait(
+                    false,
+                    [&]
+                    {
+                        block.staticVars.clear();
+                        block.stop = error.failed();
+                    });
             }
         }
         catch(...)

@@ -43,5 +43,10 @@ namespace alpaka::detail::cpu
         LockedSharedVarArena staticVars;
         std::byte* sharedMem;
         std::uint32_t dynBytes;
+        //! Whether the threads of this block stop before their next block: written only by the last thread to arrive
+        //! at the barrier that ends a block, so every thread of the block reads the same value. Reading the launch's
+        //! shared error directly would not be uniform when other blocks run at the same time and fail meanwhile: one
+        //! thread would leave and the others would wait for it at the next barrier.
+        bool stop = false;
     };
 } // namespace alpaka::detail::cpu

@@ -36,7 +36,8 @@ def _info() -> int:
             continue
         for dev in devices(backend.name):
             gib = dev.memory_bytes / 2**30
-            print(f"  {backend.name:<17} {dev.accelerator:<18} {dev} {dev.name} ({gib:.1f} GiB)")
+            arch = f", {dev.arch}" if dev.arch else ""
+            print(f"  {backend.name:<17} {dev.accelerator:<18} {dev} {dev.name} ({gib:.1f} GiB{arch})")
     print(f"shipped kernels: {', '.join(kernels.names())}")
     try:
         print(f"run-time compilation: {host_toolchain('cpu_serial').identity}")

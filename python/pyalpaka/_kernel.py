@@ -101,11 +101,17 @@ class Kernel(_core.JitLauncher):
                                  f"arch={'sm_90' if backend == 'cuda' else 'gfx90a'!r}")
             return self._gpu_entry(_gpu_compiler.target(backend, arch), int(dim), types)
         device = as_device(device)
+        if device.backend in _gpu_compiler.GPU_BACKENDS:  # a GPU device: its own architecture unless arch= says
+            return self._gpu_entry(_gpu_compiler.target(device.backend, arch or device.arch), int(dim), types)
         if arch is not None:
             raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
         return self._entry(device.backend, int(dim), types)
 
-    def _compile_for_launch(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> str:
+    def _compile_for_launch(self, backend: str, dim: int, arg_types: tuple[str, ...], arch: str = "") -> str:
+        """The cache entry the launcher loads: a shared library for a CPU back-end, for a GPU device (``arch``
+        set, e.g. "sm_90") a module compiled by the run-time compiler for that architecture."""
+        if arch:
+            return str(self._gpu_entry(_gpu_compiler.target(backend, arch), dim, tuple(arg_types)).path)
         return str(self._entry(backend, dim, tuple(arg_types)).path)
 
     def _key_fields(self, dim: int, arg_types: tuple[str, ...]) -> dict[str, Any]:

@@ -17,6 +17,10 @@ the accelerator (``help(pyalpaka.kernels.triad)`` lists the parameter lists):
 
 Buffers and (on CPU devices) NumPy arrays are passed as pointers, numbers are converted to the parameter's type.
 ``source(name)`` is the path of a kernel's C++ source.
+
+On a GPU queue (``cuda``) the shipped kernels are compiled at run time from the same sources, with the parameter
+types of the ahead-of-time variant the arguments select, through NVRTC (once per device architecture, cached like
+``pyalpaka.Kernel``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,31 @@ from pathlib import Path
 from . import _core
 
 _FAMILIES = _core.aot_kernels()
+
+#: The C++ type of each shipped kernel (namespace pyalpaka::kernels), by family name.
+_CPP_NAMES = {
+    "fill": "Fill", "iota": "Iota", "copy": "Copy", "add": "Add", "reduce": "Reduce", "axpy": "Axpy", "mul": "Mul",
+    "triad": "Triad", "nstream": "Nstream", "dot": "Dot", "histogram": "Histogram", "matmul": "MatMul",
+    "stencil": "Stencil",
+}
+_GPU_KERNELS: dict = {}
+
+
+def _compile_for_gpu(backend: str, family: str, dim: int, types: tuple[str, ...], arch: str) -> str:
+    """The module of shipped kernel `family` for a GPU back-end (called by the C++ launcher on first use)."""
+    from ._kernel import Kernel  # here: pyalpaka._kernel imports this module's package
+
+    kernel = _GPU_KERNELS.get(family)
+    if kernel is None:
+        if family not in _CPP_NAMES:
+            raise ValueError(f"the shipped kernel {family!r} has no known C++ name for run-time compilation")
+        kernel = Kernel(f"#include <kernels/{family}.hpp>\n", f"pyalpaka::kernels::{_CPP_NAMES[family]}",
+                        filename=f"kernels/{family}.hpp")
+        _GPU_KERNELS[family] = kernel
+    return str(kernel.compile(backend, dim, types, arch=arch).path)
+
+
+_core.set_shipped_kernel_compiler(_compile_for_gpu)
 
 
 def __getattr__(name: str) -> _core.KernelFamily:

@@ -26,6 +26,22 @@ namespace pyalpaka::bindings
         std::vector<std::size_t> strides;
         bool readonly = false;
 
+        Buffer() = default;
+        Buffer(Buffer const&) = default;
+        auto operator=(Buffer const&) -> Buffer& = default;
+
+        //! Frees GPU memory without the GIL: freeing may wait for the device, whose queued host tasks may need the
+        //! GIL to finish (Python callables).
+        ~Buffer()
+        {
+            if(allocation && allocation.use_count() == 1 && device && device->memorySpace() != rt::MemorySpace::Host
+               && PyGILState_Check() != 0)
+            {
+                py::gil_scoped_release release;
+                allocation.reset();
+            }
+        }
+
         [[nodiscard]] auto ndim() const -> std::size_t
         {
             return shape.size();

@@ -12,17 +12,18 @@ namespace pyalpaka::bindings
     namespace
     {
 
-        //! TypeError unless memory of `region` (null device: host memory) can be used by the queue's device.
+        //! TypeError unless memory of `region` can be used by the queue's device: host memory (a NumPy array, a
+        //! buffer of a CPU device) always can (copies between host and device memory run on the device's queue),
+        //! device memory only on its own device.
         void requireAccessible(rt::Queue const& queue, rt::Region const& region, char const* what)
         {
             auto const device = queue.device();
-            bool const ok = region.device == nullptr ? device->memorySpace() == rt::MemorySpace::Host
-                                                     : region.device->sharesMemoryWith(*device)
-                                                           || region.device->memorySpace() == rt::MemorySpace::Host;
-            if(!ok)
-                throw rt::TypeMismatch(
-                    std::string(what) + " is in the memory of " + describeDevice(*region.device) + ", which a queue of "
-                    + describeDevice(*device) + " cannot reach: copy it with a queue of its own device first");
+            if(region.device == nullptr || region.device->memorySpace() == rt::MemorySpace::Host
+               || region.device->sharesMemoryWith(*device))
+                return;
+            throw rt::TypeMismatch(
+                std::string(what) + " is in the memory of " + describeDevice(*region.device) + ", which a queue of "
+                + describeDevice(*device) + " cannot reach: copy it with a queue of its own device first");
         }
 
         //! A copy operand: its region, the dtype, and the object to keep alive while the copy is pending.
@@ -172,12 +173,41 @@ namespace pyalpaka::bindings
         {
             if(b.device->memorySpace() != rt::MemorySpace::Host)
                 throw rt::TypeMismatch(
-                    "the " + b.describe() + " is not in host memory: copy it with to_numpy(queue) instead");
+                    "the " + b.describe()
+                    + " is not in host memory: copy it with to_numpy(queue) instead (NumPy cannot read GPU memory)");
             py::dict d;
             d["shape"] = py::tuple(py::cast(b.shape));
             d["typestr"] = typestr(b.dtype);
             d["data"] = py::make_tuple(reinterpret_cast<std::uintptr_t>(b.data), b.readonly);
             d["strides"] = py::tuple(py::cast(b.strides));
+            d["version"] = 3;
+            return d;
+        }
+
+        //! Numba's CUDA Array Interface (version 3) of a CUDA buffer; AttributeError for other buffers, so that
+        //! consumers' hasattr() checks see host memory as what it is.
+        auto cudaArrayInterface(Buffer const& b) -> py::dict
+        {
+            if(b.device->memorySpace() != rt::MemorySpace::Cuda)
+                throw py::attribute_error(
+                    "the " + b.describe()
+                    + " is not in CUDA memory, so it has no __cuda_array_interface__ "
+                      "(use np.asarray(buf) or __array_interface__)");
+            // Which queue wrote the buffer last is not tracked: wait for the device's queues, so that the data is
+            // ready on every stream and `stream` is None ("no synchronisation needed", as the protocol allows).
+            {
+                py::gil_scoped_release release;
+                b.device->wait();
+            }
+            py::dict d;
+            d["shape"] = py::tuple(py::cast(b.shape));
+            d["typestr"] = typestr(b.dtype);
+            d["data"] = py::make_tuple(reinterpret_cast<std::uintptr_t>(b.data), b.readonly);
+            d["strides"] = py::tuple(py::cast(b.strides));
+            py::list descr;
+            descr.append(py::make_tuple("", typestr(b.dtype)));
+            d["descr"] = descr;
+            d["stream"] = py::none();
             d["version"] = 3;
             return d;
         }
@@ -243,7 +273,11 @@ namespace pyalpaka::bindings
             auto buffer = py::cast(allocateBuffer(dev, src.shape, src.dtype));
             if(queue.is_none())
             {
-                QueueHandle q(dev->makeQueue(true));
+                // Device memory to the host is copied by a queue of the device that can reach it.
+                auto copier = dev;
+                if(dev->memorySpace() == rt::MemorySpace::Host && py::isinstance<Buffer>(obj))
+                    copier = obj.cast<Buffer const&>().device;
+                QueueHandle q(copier->makeQueue(true));
                 copy(q, buffer, obj, py::none());
             }
             else
@@ -393,6 +427,11 @@ namespace pyalpaka::bindings
                 &arrayInterface,
                 "NumPy's array interface of a host buffer (np.asarray(buf) is a view, no copy); TypeError for "
                 "device memory.")
+            .def_property_readonly(
+                "__cuda_array_interface__",
+                &cudaArrayInterface,
+                "The CUDA Array Interface (version 3) of a buffer in CUDA memory, for CuPy, Numba, PyTorch; reading "
+                "it waits for the device's queues (stream is None). AttributeError for other buffers.")
             .def(
                 "to_numpy",
                 [](py::object const& self, py::object const& queue)

@@ -6,6 +6,7 @@
 
 #include "DLPack.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "Buffer.hpp"
@@ -156,6 +157,20 @@ namespace pyalpaka::bindings
             if(!stream.is_none() && device.deviceType == dlpack::kDLCPU)
                 throw py::buffer_error(
                     "__dlpack__: stream must be None for host memory, got " + py::repr(stream).cast<std::string>());
+            if(device.deviceType != dlpack::kDLCPU)
+            {
+                // The consumer's stream must see the buffer's data. Which queue wrote it last is not tracked, so
+                // every queue of the device is waited for, except when the consumer asks for no synchronisation (-1).
+                if(!stream.is_none() && !PyIndex_Check(stream.ptr()))
+                    throw py::type_error(
+                        "__dlpack__: stream must be None or an int (a CUDA stream handle, 1, 2 or -1), got "
+                        + py::repr(stream).cast<std::string>());
+                if(stream.is_none() || stream.cast<long long>() != -1)
+                {
+                    py::gil_scoped_release release;
+                    b.device->wait();
+                }
+            }
             if(!dlDeviceArg.is_none())
             {
                 auto const requested = dlDeviceArg.cast<std::pair<std::int32_t, std::int32_t>>();
@@ -229,15 +244,24 @@ namespace pyalpaka::bindings
                 if(!py::hasattr(obj, "__dlpack__"))
                     throw rt::TypeMismatch(
                         "from_dlpack: " + py::str(py::type::of(obj)).cast<std::string>() + " has no __dlpack__ method");
+                // A CUDA producer is asked to order its work before the legacy default stream (stream=1), which the
+                // device-wide wait below then covers; host producers take no stream.
+                py::dict streamArg;
+                if(py::hasattr(obj, "__dlpack_device__"))
+                {
+                    auto const where = obj.attr("__dlpack_device__")().cast<std::pair<std::int32_t, std::int32_t>>();
+                    if(where.first == dlpack::kDLCUDA)
+                        streamArg["stream"] = 1;
+                }
                 try
                 {
-                    capsule = obj.attr("__dlpack__")(py::arg("max_version") = py::make_tuple(1, 0));
+                    capsule = obj.attr("__dlpack__")(**streamArg, py::arg("max_version") = py::make_tuple(1, 0));
                 }
                 catch(py::error_already_set& e)
                 {
                     if(!e.matches(PyExc_TypeError))
                         throw;
-                    capsule = obj.attr("__dlpack__")(); // a producer older than DLPack 1.0
+                    capsule = obj.attr("__dlpack__")(**streamArg); // a producer older than DLPack 1.0
                 }
             }
             dlpack::Tensor const* tensor = nullptr;
@@ -270,16 +294,25 @@ namespace pyalpaka::bindings
             }
 
             auto const deviceType = tensor->device.deviceType;
-            if(deviceType != dlpack::kDLCPU && deviceType != dlpack::kDLCUDAHost && deviceType != dlpack::kDLROCMHost)
+            auto device = hostDevice;
+            if(deviceType == dlpack::kDLCUDA)
+            {
+                // GPU memory becomes a buffer of its own cuda device (BackendUnavailableError without one).
+                device = rt::backend("cuda").device(static_cast<std::size_t>(std::max(tensor->device.deviceId, 0)));
+                py::gil_scoped_release release;
+                device->wait(); // the producer's work, ordered before the legacy stream, is done
+            }
+            else if(
+                deviceType != dlpack::kDLCPU && deviceType != dlpack::kDLCUDAHost && deviceType != dlpack::kDLROCMHost)
                 throw rt::TypeMismatch(
                     "from_dlpack: the tensor is on DLPack device type " + std::to_string(deviceType)
-                    + ", which this pyalpaka has no back-end for (host memory only)");
+                    + ", which this pyalpaka has no back-end for (host memory and CUDA devices only)");
             if(tensor->ndim < 1 || static_cast<std::size_t>(tensor->ndim) > rt::maxBufferDim)
                 throw std::invalid_argument(
                     "from_dlpack: buffers have 1 to " + std::to_string(rt::maxBufferDim)
                     + " dimensions, the tensor has " + std::to_string(tensor->ndim));
             auto buffer = std::make_unique<Buffer>();
-            buffer->device = hostDevice;
+            buffer->device = device;
             buffer->dtype = dtypeOf(tensor->dtype);
             buffer->data = static_cast<std::byte*>(tensor->data) + tensor->byteOffset;
             buffer->readonly = readonly;

@@ -79,6 +79,29 @@ namespace pyalpaka::bindings
                 },
                 "The warp sizes the device supports ((1,) on CPUs).")
             .def_property_readonly(
+                "arch",
+                [](rt::Device const& d) -> py::object
+                {
+                    auto arch = d.architecture();
+                    if(arch.empty())
+                        return py::none();
+                    return py::str(arch);
+                },
+                "The architecture run-time compilation targets on this device ('sm_90' for a CUDA device of compute "
+                "capability 9.0); None for CPU devices.")
+            .def_property_readonly(
+                "compute_capability",
+                [](rt::Device const& d) -> py::object
+                {
+                    auto const arch = d.architecture();
+                    if(arch.rfind("sm_", 0) != 0 || arch.size() < 5)
+                        return py::none();
+                    auto const digits = arch.substr(3);
+                    return py::make_tuple(
+                        std::stoi(digits.substr(0, digits.size() - 1)), std::stoi(digits.substr(digits.size() - 1)));
+                },
+                "(major, minor) of a CUDA device; None for other devices.")
+            .def_property_readonly(
                 "is_host",
                 [](rt::Device const& d) { return d.memorySpace() == rt::MemorySpace::Host; },
                 "Whether the device's memory is host memory (NumPy can use it directly).")

@@ -23,9 +23,11 @@ namespace pyalpaka::bindings
 {
     namespace
     {
-        //! A loaded entry library (never unloaded: queued launches may still run its code).
+        //! A loaded entry library (never unloaded: queued launches may still run its code), or for a GPU device the
+        //! module loaded into that device's context.
         struct Entry
         {
+            std::shared_ptr<rt::GpuKernel> gpu;
             pyalpaka_dyn_shared_bytes_fn dynSharedBytes = nullptr;
             pyalpaka_entry_fn run = nullptr;
             std::vector<rt::Param> params;
@@ -123,10 +125,7 @@ namespace pyalpaka::bindings
                         m_name + ": at most " + std::to_string(maxKernelArgs) + " kernel arguments, got "
                         + std::to_string(count));
                 auto const device = queue.queue().device();
-                if(device->memorySpace() != rt::MemorySpace::Host)
-                    throw rt::BackendUnavailable(
-                        "run-time compilation for back-end '" + device->backend().name()
-                        + "' is not available in this build (CPU back-ends only)");
+                bool const onGpu = device->memorySpace() != rt::MemorySpace::Host;
                 // The runtime validates with its own compiled checks (see EntryAbi.h), before a compilation: a bad work
                 // division is the caller's error now, not the queue's later.
                 device->backend().checkWorkDiv(*device, workDiv);
@@ -143,7 +142,9 @@ namespace pyalpaka::bindings
                     key += static_cast<char>(params[i].kind);
                     key += static_cast<char>(params[i].dtype);
                 }
-                auto const& entry = find(key, device->backend().name(), workDiv.dim(), params.data(), count);
+                if(onGpu) // a module per device context
+                    key += ":" + std::to_string(device->index());
+                // Arguments first: a wrong one is reported before a compilation.
                 for(std::size_t i = 0; i < count; ++i)
                     convert(
                         params[i],
@@ -152,6 +153,20 @@ namespace pyalpaka::bindings
                         queue.queue(),
                         "argument " + std::to_string(i + 1) + " of " + m_name,
                         pending->slots[i]);
+                auto const& entry = find(key, *device, workDiv.dim(), params.data(), count);
+
+                if(entry.gpu)
+                {
+                    std::array<void const*, maxKernelArgs> values{};
+                    for(std::size_t i = 0; i < count; ++i)
+                        values[i] = pending->slots[i].bytes.data();
+                    {
+                        py::gil_scoped_release release;
+                        entry.gpu->launch(queue.queue(), workDiv, values.data(), count);
+                    }
+                    queue.keepUntilDone(args); // the buffers live until the kernel ran
+                    return;
+                }
 
                 auto& launch = pending->launch;
                 launch.dim = workDiv.dim();
@@ -201,19 +216,24 @@ namespace pyalpaka::bindings
 
         private:
             auto find(
-                std::string const& key,
-                std::string const& backend,
-                std::size_t dim,
-                rt::Param const* params,
-                std::size_t count) -> Entry const&
+                std::string const& key, rt::Device& device, std::size_t dim, rt::Param const* params, std::size_t count)
+                -> Entry const&
             {
                 if(auto const it = m_entries.find(key); it != m_entries.end())
                     return it->second;
                 py::tuple types(count);
                 for(std::size_t i = 0; i < count; ++i)
                     types[i] = typeName(params[i]);
-                auto const path = m_compile(backend, dim, types).cast<std::string>();
-                Entry entry = load(path);
+                auto const arch = device.architecture();
+                auto const path = m_compile(device.backend().name(), dim, types, arch).cast<std::string>();
+                Entry entry;
+                if(arch.empty())
+                    entry = load(path);
+                else
+                {
+                    py::gil_scoped_release release;
+                    entry.gpu = device.loadGpuKernel(path);
+                }
                 entry.params.assign(params, params + count);
                 return m_entries.emplace(key, std::move(entry)).first->second;
             }

@@ -6,6 +6,7 @@
 //! family(queue, workdiv, *args); _core.aot_kernels() lists them.
 
 #include <algorithm>
+#include <map>
 
 #include "KernelArgs.hpp"
 #include "QueueHandle.hpp"
@@ -14,6 +15,29 @@ namespace pyalpaka::bindings
 {
     namespace
     {
+        //! The Python function that compiles a shipped kernel for a GPU: (back-end, family, dim, C++ types, arch) ->
+        //! path of the module (set by pyalpaka.kernels, which knows the sources).
+        auto shippedGpuCompiler() -> py::object&
+        {
+            static auto* compiler = new py::object(); // leaked: must not be destroyed after the interpreter
+            return *compiler;
+        }
+
+        //! Modules of shipped kernels loaded on GPU devices, by (family, dim, signature, back-end:device index).
+        auto loadedGpuKernels() -> std::map<std::string, std::shared_ptr<rt::GpuKernel>>&
+        {
+            static auto* loaded = new std::map<std::string, std::shared_ptr<rt::GpuKernel>>();
+            return *loaded;
+        }
+
+        auto cppType(rt::Param const& p) -> std::string
+        {
+            std::string type(rt::info(p.dtype).cppName);
+            if(p.kind == rt::ParamKind::Scalar)
+                return p.dtype == rt::DType::UInt64 ? "std::size_t" : type;
+            return type + (p.kind == rt::ParamKind::ConstPointer ? " const*" : "*");
+        }
+
         class KernelFamily
         {
         public:
@@ -42,7 +66,10 @@ namespace pyalpaka::bindings
                 for(std::size_t i = 0; i < count; ++i)
                     infos[i] = classify(args[i]);
 
-                auto const& backendName = queue.queue().device()->backend().name();
+                auto const device = queue.queue().device();
+                if(device->memorySpace() != rt::MemorySpace::Host && !m_variants.empty())
+                    return callOnGpu(queue, *device, workDiv, infos, args);
+                auto const& backendName = device->backend().name();
                 auto const* variant = find(backendName, workDiv.dim(), infos.data(), args);
 
                 std::array<ArgSlot, maxKernelArgs> slots;
@@ -81,6 +108,53 @@ namespace pyalpaka::bindings
             }
 
         private:
+            //! A GPU has no ahead-of-time variants: the variant the arguments pick (with the parameter types of the
+            //! CPU builds) is compiled by the run-time compiler from the shipped source, once per device.
+            void callOnGpu(
+                QueueHandle& queue,
+                rt::Device& device,
+                rt::WorkDiv const& workDiv,
+                std::array<ArgInfo, maxKernelArgs> const& infos,
+                py::args const& args)
+            {
+                device.backend().checkWorkDiv(device, workDiv);
+                auto const* variant = find(m_variants.front().backend, workDiv.dim(), infos.data(), args);
+                auto const key = m_name + "/" + std::to_string(variant->dim) + rt::signature(variant->params) + "/"
+                                 + device.backend().name() + ":" + std::to_string(device.index());
+                auto const count = args.size();
+                std::array<ArgSlot, maxKernelArgs> slots;
+                std::array<void const*, maxKernelArgs> pointers;
+                for(std::size_t i = 0; i < count; ++i)
+                {
+                    convert(variant->params[i], infos[i], args[i], queue.queue(), argumentName(i), slots[i]);
+                    pointers[i] = slots[i].bytes.data();
+                }
+                auto& loaded = loadedGpuKernels()[key];
+                if(!loaded)
+                {
+                    auto const& compiler = shippedGpuCompiler();
+                    if(!compiler)
+                        throw rt::BackendUnavailable(qualifiedName() + ": no compiler for GPU back-ends is registered");
+                    py::tuple types(variant->params.size());
+                    for(std::size_t i = 0; i < variant->params.size(); ++i)
+                        types[i] = cppType(variant->params[i]);
+                    auto const path
+                        = compiler(device.backend().name(), m_name, variant->dim, types, device.architecture())
+                              .cast<std::string>();
+                    std::shared_ptr<rt::GpuKernel> module;
+                    {
+                        py::gil_scoped_release release;
+                        module = device.loadGpuKernel(path);
+                    }
+                    loaded = std::move(module); // with the GIL: another thread may have loaded it meanwhile
+                }
+                {
+                    py::gil_scoped_release release;
+                    loaded->launch(queue.queue(), workDiv, pointers.data(), count);
+                }
+                queue.keepUntilDone(args);
+            }
+
             [[nodiscard]] auto argumentName(std::size_t i) const -> std::string
             {
                 return "argument " + std::to_string(i + 1) + " of " + qualifiedName();
@@ -151,6 +225,13 @@ namespace pyalpaka::bindings
                 py::arg("workdiv"),
                 "Launches the kernel on `queue` with `workdiv`; arguments as in the C++ parameter list.")
             .def("__repr__", [](KernelFamily const& k) { return "<kernel " + k.qualifiedName() + ">"; });
+
+        m.def(
+            "set_shipped_kernel_compiler",
+            [](py::object compiler) { shippedGpuCompiler() = std::move(compiler); },
+            py::arg("compiler"),
+            "Registers compiler(backend, family, dim, cpp_types, arch) -> module path, which compiles a shipped "
+            "kernel for a GPU back-end at run time.");
 
         m.def(
             "aot_kernels",

@@ -13,6 +13,7 @@
 #include <new>
 #include <string>
 
+#include "AlpakaExtents.hpp"
 #include "Errors.hpp"
 #include "QueueImpl.hpp"
 #include "Runtime.hpp"
@@ -23,34 +24,12 @@ namespace pyalpaka::rt
     template<typename TTag, std::size_t TDim>
     using AccOf = alpaka::TagToAcc<TTag, alpaka::DimInt<TDim>, std::size_t>;
 
-    namespace detail
-    {
-        template<std::size_t TDim>
-        auto toVec(Extents const& e)
-        {
-            alpaka::Vec<alpaka::DimInt<TDim>, std::size_t> v;
-            for(std::size_t i = 0; i < TDim; ++i)
-                v[i] = e.values[i];
-            return v;
-        }
-
-        template<typename TVec>
-        auto toExtents(TVec const& v) -> Extents
-        {
-            Extents e;
-            e.dim = alpaka::Dim<TVec>::value;
-            for(std::size_t i = 0; i < e.dim; ++i)
-                e.values[i] = static_cast<std::size_t>(v[i]);
-            return e;
-        }
-    } // namespace detail
-
     //! The alpaka work division of w (whose dim must be TDim).
     template<std::size_t TDim>
     auto toAlpaka(WorkDiv const& w)
     {
         return alpaka::WorkDivMembers<alpaka::DimInt<TDim>, std::size_t>(
-            detail::toVec<TDim>(w.gridBlocks), detail::toVec<TDim>(w.blockThreads), detail::toVec<TDim>(w.threadElems));
+            toVec<TDim>(w.gridBlocks), toVec<TDim>(w.blockThreads), toVec<TDim>(w.threadElems));
     }
 
     template<typename TTag>
@@ -217,11 +196,11 @@ namespace pyalpaka::rt
                     auto const p = alpaka::getAccDevProps<AccOf<TTag, decltype(d)::value>>(native(dev));
                     DevProps out;
                     out.multiProcessorCount = p.m_multiProcessorCount;
-                    out.gridBlockExtentMax = detail::toExtents(p.m_gridBlockExtentMax);
+                    out.gridBlockExtentMax = toExtents(p.m_gridBlockExtentMax);
                     out.gridBlockCountMax = p.m_gridBlockCountMax;
-                    out.blockThreadExtentMax = detail::toExtents(p.m_blockThreadExtentMax);
+                    out.blockThreadExtentMax = toExtents(p.m_blockThreadExtentMax);
                     out.blockThreadCountMax = p.m_blockThreadCountMax;
-                    out.threadElemExtentMax = detail::toExtents(p.m_threadElemExtentMax);
+                    out.threadElemExtentMax = toExtents(p.m_threadElemExtentMax);
                     out.threadElemCountMax = p.m_threadElemCountMax;
                     out.sharedMemSizeBytes = p.m_sharedMemSizeBytes;
                     out.globalMemSizeBytes = p.m_globalMemSizeBytes;
@@ -254,14 +233,14 @@ namespace pyalpaka::rt
                     constexpr std::size_t dim = decltype(d)::value;
                     auto const w = alpaka::getValidWorkDiv<AccOf<TTag, dim>>(
                         native(dev),
-                        detail::toVec<dim>(gridElems),
-                        detail::toVec<dim>(threadElems),
+                        toVec<dim>(gridElems),
+                        toVec<dim>(threadElems),
                         blockThreadsMustDivide,
                         static_cast<alpaka::GridBlockExtentSubDivRestrictions>(restrictions));
                     return WorkDiv{
-                        detail::toExtents(w.m_gridBlockExtent),
-                        detail::toExtents(w.m_blockThreadExtent),
-                        detail::toExtents(w.m_threadElemExtent)};
+                        toExtents(w.m_gridBlockExtent),
+                        toExtents(w.m_blockThreadExtent),
+                        toExtents(w.m_threadElemExtent)};
                 });
         }
 

@@ -42,6 +42,13 @@ namespace pyalpaka::rt
         return *registry;
     }
 
+    auto Device::loadGpuKernel(std::string const&) -> std::shared_ptr<GpuKernel>
+    {
+        throw BackendUnavailable(
+            "device " + name() + " of back-end '" + backend().name()
+            + "' runs no GPU modules: CPU back-ends load compiled kernels as shared libraries");
+    }
+
     auto backends() -> std::vector<Backend*> const&
     {
         static auto const all = makeBackends();

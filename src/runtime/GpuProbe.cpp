@@ -8,13 +8,15 @@
 #include <dlfcn.h>
 
 #include "UnavailableBackend.hpp"
+#include "cuda/CudaRuntime.hpp"
 
 namespace pyalpaka::rt
 {
     namespace
     {
-        //! Loads a driver library and counts its devices with `init(0)` and `count(&n)` (CUDA driver and HIP runtime
-        //! both have this shape); returns why the back-end cannot run, given that it is not built in yet.
+        //! Loads a driver library and counts its devices with `init(0)` and `count(&n)` (the HIP runtime has this
+        //! shape); returns why the back-end cannot run, given that it is not built in yet. A HIP back-end would
+        //! replace this as src/runtime/cuda does for CUDA: its own loader, device, queue, event and kernel classes.
         auto describeDriver(
             char const* library,
             char const* initSymbol,
@@ -50,15 +52,10 @@ namespace pyalpaka::rt
 
     auto probeCuda() -> Backend*
     {
-        return new UnavailableBackend(
-            "cuda",
-            "AccGpuCudaRt",
-            describeDriver(
-                "libcuda.so.1",
-                "cuInit",
-                "cuDeviceGetCount",
-                "CUDA",
-                "this pyalpaka has no CUDA back-end yet (AccGpuCudaRt is not implemented)"));
+        std::string reason;
+        if(auto* backend = cuda::makeCudaBackend(reason))
+            return backend;
+        return new UnavailableBackend("cuda", "AccGpuCudaRt", reason);
     }
 
     auto probeHip() -> Backend*

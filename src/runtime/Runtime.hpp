@@ -25,6 +25,7 @@ namespace pyalpaka::rt
     class Device;
     class Queue;
     class Event;
+    class GpuKernel;
 
     inline constexpr std::size_t maxBufferDim = 4;
 
@@ -118,6 +119,15 @@ namespace pyalpaka::rt
         //! Waits for every queue of the device.
         virtual void wait() = 0;
 
+        //! The architecture run-time compilers target for this device ("sm_90"); empty for CPU devices.
+        [[nodiscard]] virtual auto architecture() const -> std::string
+        {
+            return {};
+        }
+
+        //! Loads a module compiled at run time (src/jit/EntryGpu.hpp) into this device's context. GPU devices only.
+        [[nodiscard]] virtual auto loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel>;
+
         //! Whether memory of `other` can be used directly by this device's kernels and copies.
         [[nodiscard]] auto sharesMemoryWith(Device const& other) const -> bool
         {
@@ -180,6 +190,19 @@ namespace pyalpaka::rt
         [[nodiscard]] virtual auto device() const -> std::shared_ptr<Device> = 0;
         virtual void wait() = 0;
         [[nodiscard]] virtual auto isComplete() const -> bool = 0;
+    };
+
+    //! A kernel compiled at run time for a GPU and loaded on one device: the two entries of src/jit/EntryGpu.hpp.
+    //! args[i] points to the value of kernel parameter i, as in a KernelVariant's launch.
+    class GpuKernel
+    {
+    public:
+        virtual ~GpuKernel() = default;
+
+        //! Launches on queue (a queue of the kernel's device); dynamic shared memory comes from the kernel's
+        //! BlockSharedMemDynSizeBytes for this work division and these arguments. Throws std::invalid_argument when
+        //! the launch does not fit the device.
+        virtual void launch(Queue& queue, WorkDiv const& workDiv, void const* const* args, std::size_t argCount) = 0;
     };
 
     //! Every back-end this build knows, available or not, in the order of preference of pk.device().

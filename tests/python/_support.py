@@ -35,6 +35,19 @@ def sample(shape, dtype, seed: int = 0) -> np.ndarray:
         return (values + 1j * rng.integers(0, 100, size=shape)).astype(dtype)
     return values.astype(dtype)
 
+#: y = a*x + y over n elements, a template over the element type (the run-time compiled kernel most tests use).
+AXPY = r"""
+struct Axpy
+{
+    template<typename TAcc, typename T>
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const
+    {
+        for(auto i : alpaka::uniformElements(acc, n))
+            y[i] = a * x[i] + y[i];
+    }
+};
+"""
+
 #: A run-time compiled kernel with dynamic shared memory, per-block sums. Its BlockSharedMemDynSizeBytes
 #: specialization sits next to it, host-and-device code as the GPU back-ends need; a last argument above 2^30 asks for
 #: that much more, to test the limit.

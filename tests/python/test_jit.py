@@ -14,19 +14,7 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _compiler
 
-from _support import BLOCK_SUM
-
-AXPY = r"""
-struct Axpy
-{
-    template<typename TAcc, typename T>
-    ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const
-    {
-        for(auto i : alpaka::uniformElements(acc, n))
-            y[i] = a * x[i] + y[i];
-    }
-};
-"""
+from _support import AXPY, BLOCK_SUM
 
 SCALE = r"""
 template<int TFactor>

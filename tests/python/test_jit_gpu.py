@@ -15,19 +15,8 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _gpu_compiler, _rtc
 
-from _support import BLOCK_SUM
+from _support import AXPY, BLOCK_SUM
 
-AXPY = r"""
-struct Axpy
-{
-    template<typename TAcc, typename T>
-    ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const
-    {
-        for(auto i : alpaka::uniformElements(acc, n))
-            y[i] = a * x[i] + y[i];
-    }
-};
-"""
 AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
 EM_CUDA = 190
 

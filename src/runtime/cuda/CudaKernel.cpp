@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+//! \file
+//! A module compiled by NVRTC (src/jit/EntryGpu.hpp) loaded into a device's primary context, and its launches:
+//! alpaka's [z][y][x] work division becomes CUDA's grid and block (x fastest), the thread-elements extent is the
+//! kernel's first parameter (an alpaka::Vec<Dim, std::size_t>: Dim std::size_t values), the arguments follow.
+
+#include <array>
+#include <climits>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include "CudaRuntime.hpp"
+#include "runtime/Errors.hpp"
+
+namespace pyalpaka::rt::cuda
+{
+    namespace
+    {
+        //! Dynamic shared memory up to this needs no opt-in (cuFuncSetAttribute) on any architecture.
+        constexpr std::size_t defaultDynSharedLimit = 48 * 1024;
+
+        auto readFile(std::string const& path) -> std::vector<char>
+        {
+            std::ifstream in(path, std::ios::binary);
+            if(!in)
+                throw std::runtime_error("cannot read the compiled kernel module " + path);
+            std::vector<char> image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            image.push_back('\0'); // harmless after a CUBIN, required after PTX text
+            return image;
+        }
+
+        //! A work division component as CUDA's unsigned grid or block extent.
+        auto toUnsigned(std::size_t value, char const* what) -> unsigned
+        {
+            if(value > UINT_MAX)
+                throw std::invalid_argument(
+                    std::string("the work division's ") + what + " extent " + std::to_string(value)
+                    + " exceeds what a CUDA launch can express");
+            return static_cast<unsigned>(value);
+        }
+
+        //! CUDA's x, y, z of alpaka's [z][y][x] extents (missing dimensions are 1).
+        auto toXyz(Extents const& e, char const* what) -> std::array<unsigned, 3>
+        {
+            std::array<unsigned, 3> xyz{1, 1, 1};
+            for(std::size_t i = 0; i < e.dim; ++i)
+                xyz[i] = toUnsigned(e.values[e.dim - 1 - i], what);
+            return xyz;
+        }
+
+        class CudaKernel final : public GpuKernel
+        {
+        public:
+            CudaKernel(std::shared_ptr<CudaDevice> device, std::string const& path)
+                : m_device(std::move(device))
+                , m_path(path)
+            {
+                auto const image = readFile(path);
+                ContextScope scope(m_device->context());
+                if(CUresult const status = driver().cuModuleLoadData(&m_module, image.data()); status != CUDA_SUCCESS)
+                    throw std::runtime_error(
+                        "cannot load the compiled kernel " + path + " on " + m_device->name()
+                        + " (cuda:" + std::to_string(m_device->index()) + ", " + m_device->architecture()
+                        + "): " + describeError(status, "cuModuleLoadData"));
+                PYALPAKA_CU_CHECK(cuModuleGetFunction, &m_kernel, m_module, "pyalpaka_kernel");
+                PYALPAKA_CU_CHECK(cuModuleGetFunction, &m_dynShared, m_module, "pyalpaka_dyn_shared_bytes");
+                PYALPAKA_CU_CHECK(cuStreamCreate, &m_helperStream, CU_STREAM_NON_BLOCKING);
+                m_result = m_device->allocate(sizeof(unsigned long long));
+            }
+
+            // The module stays loaded: launches queued on streams may still run its code.
+            ~CudaKernel() override = default;
+
+            void launch(Queue& queue, WorkDiv const& workDiv, void const* const* args, std::size_t argCount) override
+            {
+                auto* cuda = dynamic_cast<CudaQueue*>(&queue);
+                if(cuda == nullptr || cuda->device()->index() != m_device->index())
+                    throw TypeMismatch(
+                        "a kernel loaded on " + m_device->name() + " (cuda:" + std::to_string(m_device->index())
+                        + ") cannot be launched on a queue of " + queue.device()->name() + " ("
+                        + queue.device()->backend().name() + ")");
+                auto const grid = toXyz(workDiv.gridBlocks, "grid_blocks");
+                auto const block = toXyz(workDiv.blockThreads, "block_threads");
+                std::array<std::size_t, maxWorkDivDim> elems{};
+                std::array<std::size_t, maxWorkDivDim> blockThreads{};
+                for(std::size_t i = 0; i < workDiv.dim(); ++i)
+                {
+                    elems[i] = workDiv.threadElems.values[i];
+                    blockThreads[i] = workDiv.blockThreads.values[i];
+                }
+                std::vector<void*> params(argCount + 3);
+                for(std::size_t i = 0; i < argCount; ++i)
+                    params[i + 3] = const_cast<void*>(args[i]);
+                auto const sharedBytes = dynSharedBytes(params, blockThreads, elems);
+                // pyalpaka_kernel(elems, args...): the entry's parameters start at params[2].
+                params[2] = elems.data();
+                cuda->submit(
+                    [&](CUstream stream)
+                    {
+                        PYALPAKA_CU_CHECK(
+                            cuLaunchKernel,
+                            m_kernel,
+                            grid[0],
+                            grid[1],
+                            grid[2],
+                            block[0],
+                            block[1],
+                            block[2],
+                            sharedBytes,
+                            stream,
+                            params.data() + 2,
+                            nullptr);
+                    });
+            }
+
+        private:
+            //! Runs pyalpaka_dyn_shared_bytes(out, blockThreads, elems, args...) on a helper stream (it reads no
+            //! memory, so it need not wait for the queue's work) and sets the kernel's opt-in limit where needed.
+            //! Evaluated per launch: the kernel's trait may depend on every argument value.
+            auto dynSharedBytes(
+                std::vector<void*>& params,
+                std::array<std::size_t, maxWorkDivDim>& blockThreads,
+                std::array<std::size_t, maxWorkDivDim>& elems) -> unsigned
+            {
+                std::lock_guard lock(m_mutex);
+                ContextScope scope(m_device->context());
+                void* out = m_result.get();
+                params[0] = &out;
+                params[1] = blockThreads.data();
+                params[2] = elems.data();
+                PYALPAKA_CU_CHECK(
+                    cuLaunchKernel, m_dynShared, 1u, 1u, 1u, 1u, 1u, 1u, 0u, m_helperStream, params.data(), nullptr);
+                unsigned long long bytes = 0;
+                Memcpy2D c{};
+                c.srcMemoryType = MemoryDevice;
+                c.srcDevice = static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(out));
+                c.srcPitch = sizeof(bytes);
+                c.dstMemoryType = MemoryHost;
+                c.dstHost = &bytes;
+                c.dstPitch = sizeof(bytes);
+                c.widthInBytes = sizeof(bytes);
+                c.height = 1;
+                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
+                PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
+                auto const& attributes = m_device->attributes();
+                auto const limit = static_cast<unsigned long long>(attributes.sharedMemPerBlockOptin);
+                if(bytes > limit)
+                    throw std::invalid_argument(
+                        "kernel launch on 'cuda': the kernel asks for " + std::to_string(bytes)
+                        + " bytes of dynamic block shared memory, at most " + std::to_string(limit)
+                        + " bytes per block are available on " + m_device->name());
+                if(bytes > defaultDynSharedLimit && bytes > m_optedInBytes)
+                {
+                    PYALPAKA_CU_CHECK(
+                        cuFuncSetAttribute,
+                        m_kernel,
+                        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        static_cast<int>(bytes));
+                    m_optedInBytes = bytes;
+                }
+                return static_cast<unsigned>(bytes);
+            }
+
+            std::shared_ptr<CudaDevice> m_device;
+            std::string m_path;
+            CUmodule m_module = nullptr;
+            CUfunction m_kernel = nullptr;
+            CUfunction m_dynShared = nullptr;
+            CUstream m_helperStream = nullptr;
+            std::shared_ptr<void> m_result;
+            std::mutex m_mutex;
+            unsigned long long m_optedInBytes = 0;
+        };
+    } // namespace
+
+    auto CudaDevice::loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel>
+    {
+        return std::make_shared<CudaKernel>(std::static_pointer_cast<CudaDevice>(shared_from_this()), path);
+    }
+} // namespace pyalpaka::rt::cuda

@@ -1,0 +1,368 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+
+//! \file
+//! CudaQueue and CudaEvent: a stream and an event of a device's primary context. Copies and fills of strided
+//! regions become 2-D/3-D driver copies and 2-D fills over rows (see StridedRows.hpp).
+
+#include <cstring>
+#include <utility>
+
+#include "CudaRuntime.hpp"
+#include "StridedRows.hpp"
+#include "runtime/Errors.hpp"
+
+namespace pyalpaka::rt::cuda
+{
+    namespace
+    {
+        //! A host task of a non-blocking queue, owned by the driver's callback until it ran.
+        struct PendingHostTask
+        {
+            std::function<void()> task;
+            std::shared_ptr<std::atomic<std::uint64_t>> completed;
+            std::shared_ptr<HostTaskErrors> errors;
+        };
+
+        //! Runs on the driver's callback thread, which must not call CUDA: the task, then the count.
+        void runHostTask(void* userData)
+        {
+            std::unique_ptr<PendingHostTask> pending(static_cast<PendingHostTask*>(userData));
+            try
+            {
+                pending->task();
+            }
+            catch(...)
+            {
+                std::lock_guard lock(pending->errors->mutex);
+                if(!pending->errors->first)
+                    pending->errors->first = std::current_exception();
+            }
+            pending->task = nullptr; // release what the task holds before the operation counts as done
+            pending->completed->fetch_add(1, std::memory_order_release);
+        }
+
+        void countCompleted(void* userData)
+        {
+            std::unique_ptr<std::shared_ptr<std::atomic<std::uint64_t>>> completed(
+                static_cast<std::shared_ptr<std::atomic<std::uint64_t>>*>(userData));
+            (*completed)->fetch_add(1, std::memory_order_release);
+        }
+
+        auto isDeviceMemory(Region const& r) -> bool
+        {
+            return r.device != nullptr && r.device->memorySpace() == MemorySpace::Cuda;
+        }
+
+        auto address(Region const& r) -> std::uintptr_t
+        {
+            return reinterpret_cast<std::uintptr_t>(r.data);
+        }
+
+        //! One end of a driver copy at byte offset `offset` of region r.
+        template<typename TCopy>
+        void setSource(TCopy& c, Region const& r, std::size_t offset)
+        {
+            if(isDeviceMemory(r))
+            {
+                c.srcMemoryType = MemoryDevice;
+                c.srcDevice = static_cast<CUdeviceptr>(address(r) + offset);
+            }
+            else
+            {
+                c.srcMemoryType = MemoryHost;
+                c.srcHost = static_cast<std::byte const*>(r.data) + offset;
+            }
+        }
+
+        template<typename TCopy>
+        void setDestination(TCopy& c, Region const& r, std::size_t offset)
+        {
+            if(isDeviceMemory(r))
+            {
+                c.dstMemoryType = MemoryDevice;
+                c.dstDevice = static_cast<CUdeviceptr>(address(r) + offset);
+            }
+            else
+            {
+                c.dstMemoryType = MemoryHost;
+                c.dstHost = static_cast<std::byte*>(r.data) + offset;
+            }
+        }
+
+        //! Enqueues the copy of one block of rows: up to two row dimensions (a 2-D copy for one, a 3-D copy when the
+        //! outer pitch is a multiple of the inner one, else a 2-D copy per plane).
+        void copyBlock(
+            CUstream stream,
+            Region const& dst,
+            Region const& src,
+            RowLayout const& rows,
+            std::size_t dstOffset,
+            std::size_t srcOffset)
+        {
+            auto const& inner = rows.dims.empty() ? RowDim{1, rows.width, rows.width} : rows.dims.back();
+            bool const twoDims = rows.dims.size() == 2;
+            if(twoDims)
+            {
+                auto const& outer = rows.dims.front();
+                if(outer.dstStride % inner.dstStride == 0 && outer.srcStride % inner.srcStride == 0
+                   && outer.dstStride / inner.dstStride >= inner.extent
+                   && outer.srcStride / inner.srcStride >= inner.extent)
+                {
+                    Memcpy3D c{};
+                    setSource(c, src, srcOffset);
+                    setDestination(c, dst, dstOffset);
+                    c.srcPitch = inner.srcStride;
+                    c.srcHeight = outer.srcStride / inner.srcStride;
+                    c.dstPitch = inner.dstStride;
+                    c.dstHeight = outer.dstStride / inner.dstStride;
+                    c.widthInBytes = rows.width;
+                    c.height = inner.extent;
+                    c.depth = outer.extent;
+                    PYALPAKA_CU_CHECK(cuMemcpy3DAsync_v2, &c, stream);
+                    return;
+                }
+            }
+            std::size_t const planes = twoDims ? rows.dims.front().extent : 1;
+            for(std::size_t p = 0; p < planes; ++p)
+            {
+                Memcpy2D c{};
+                std::size_t const dstPlane = twoDims ? p * rows.dims.front().dstStride : 0;
+                std::size_t const srcPlane = twoDims ? p * rows.dims.front().srcStride : 0;
+                setSource(c, src, srcOffset + srcPlane);
+                setDestination(c, dst, dstOffset + dstPlane);
+                c.srcPitch = inner.srcStride;
+                c.dstPitch = inner.dstStride;
+                c.widthInBytes = rows.width;
+                c.height = inner.extent;
+                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, stream);
+            }
+        }
+
+        //! Fills the rows of one block (at most one row dimension) of device memory.
+        void setBlock(CUstream stream, Region const& dst, RowLayout const& rows, std::size_t offset, std::uint8_t byte)
+        {
+            auto const base = static_cast<CUdeviceptr>(address(dst) + offset);
+            if(rows.dims.empty())
+                PYALPAKA_CU_CHECK(cuMemsetD8Async, base, byte, rows.width, stream);
+            else
+                PYALPAKA_CU_CHECK(
+                    cuMemsetD2D8Async,
+                    base,
+                    rows.dims.back().dstStride,
+                    byte,
+                    rows.width,
+                    rows.dims.back().extent,
+                    stream);
+        }
+
+        void setHostRegion(Region const& dst, std::uint8_t byte)
+        {
+            auto const rows = rowLayout(dst, dst);
+            forEachBlock(
+                rows,
+                0,
+                [&](RowLayout const&, std::size_t offset, std::size_t)
+                { std::memset(static_cast<std::byte*>(dst.data) + offset, byte, rows.width); });
+        }
+    } // namespace
+
+    CudaQueue::CudaQueue(std::shared_ptr<CudaDevice> device, bool blocking)
+        : m_device(std::move(device))
+        , m_blocking(blocking)
+    {
+        ContextScope scope(m_device->context());
+        PYALPAKA_CU_CHECK(cuStreamCreate, &m_stream, CU_STREAM_NON_BLOCKING);
+    }
+
+    CudaQueue::~CudaQueue()
+    {
+        // Work still queued uses memory its owners keep alive only until the queue is done with it.
+        if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
+            return;
+        (void)driver().cuStreamSynchronize(m_stream);
+        (void)driver().cuStreamDestroy_v2(m_stream);
+        CUcontext popped = nullptr;
+        (void)driver().cuCtxPopCurrent_v2(&popped);
+    }
+
+    void CudaQueue::finish(std::shared_ptr<std::atomic<std::uint64_t>> const& completed)
+    {
+        if(m_blocking)
+        {
+            CUresult const status = driver().cuStreamSynchronize(m_stream);
+            completed->fetch_add(1, std::memory_order_release);
+            check(status, "cuStreamSynchronize");
+            return;
+        }
+        auto counter = std::make_unique<std::shared_ptr<std::atomic<std::uint64_t>>>(completed);
+        if(CUresult const status = driver().cuLaunchHostFunc(m_stream, &countCompleted, counter.get());
+           status != CUDA_SUCCESS)
+        {
+            // The operation is queued, but nothing will count it: wait for it instead.
+            (void)driver().cuStreamSynchronize(m_stream);
+            completed->fetch_add(1, std::memory_order_release);
+            check(status, "cuLaunchHostFunc");
+        }
+        (void)counter.release(); // owned by the callback now
+    }
+
+    void CudaQueue::enqueueHostTask(std::function<void()> task)
+    {
+        ContextScope scope(m_device->context());
+        auto const& completed = track();
+        if(m_blocking)
+        {
+            // Runs in this thread, after the work before it, as the CPU back-ends' blocking queues do.
+            CUresult const status = driver().cuStreamSynchronize(m_stream);
+            struct Count
+            {
+                std::atomic<std::uint64_t>* counter;
+
+                ~Count()
+                {
+                    counter->fetch_add(1, std::memory_order_release);
+                }
+            } const count{completed.get()};
+            check(status, "cuStreamSynchronize");
+            task();
+            return;
+        }
+        auto pending = std::make_unique<PendingHostTask>(PendingHostTask{std::move(task), completed, m_errors});
+        if(CUresult const status = driver().cuLaunchHostFunc(m_stream, &runHostTask, pending.get());
+           status != CUDA_SUCCESS)
+        {
+            completed->fetch_add(1, std::memory_order_release);
+            check(status, "cuLaunchHostFunc");
+        }
+        (void)pending.release(); // owned by the callback now
+    }
+
+    void CudaQueue::rethrowHostTaskError()
+    {
+        std::exception_ptr error;
+        {
+            std::lock_guard lock(m_errors->mutex);
+            std::swap(error, m_errors->first);
+        }
+        if(error)
+            std::rethrow_exception(error);
+    }
+
+    void CudaQueue::wait()
+    {
+        {
+            ContextScope scope(m_device->context());
+            PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
+        }
+        rethrowHostTaskError();
+    }
+
+    auto CudaQueue::empty() const -> bool
+    {
+        ContextScope scope(m_device->context());
+        CUresult const status = driver().cuStreamQuery(m_stream);
+        if(status == CUDA_ERROR_NOT_READY)
+            return false;
+        check(status, "cuStreamQuery");
+        return true;
+    }
+
+    namespace
+    {
+        auto nativeEvent(Event& event, CudaDevice const& queueDevice) -> CudaEvent&
+        {
+            auto* cuda = dynamic_cast<CudaEvent*>(&event);
+            if(cuda == nullptr || cuda->device()->index() != queueDevice.index())
+                throw TypeMismatch(
+                    "an event of " + event.device()->name() + " (" + event.device()->backend().name()
+                    + ") cannot be used with a queue of " + queueDevice.name()
+                    + " (cuda): create the event on the queue's device");
+            return *cuda;
+        }
+    } // namespace
+
+    void CudaQueue::record(Event& event)
+    {
+        auto& cuda = nativeEvent(event, *m_device);
+        ContextScope scope(m_device->context());
+        PYALPAKA_CU_CHECK(cuEventRecord, cuda.native(), m_stream);
+        if(m_blocking)
+            PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
+    }
+
+    void CudaQueue::waitFor(Event& event)
+    {
+        auto& cuda = nativeEvent(event, *m_device);
+        ContextScope scope(m_device->context());
+        PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), 0u);
+        if(m_blocking)
+            PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
+    }
+
+    void CudaQueue::copy(Region const& dst, Region const& src)
+    {
+        auto const rows = rowLayout(dst, src);
+        submit(
+            [&](CUstream stream)
+            {
+                forEachBlock(
+                    rows,
+                    2,
+                    [&](RowLayout const& block, std::size_t dstOffset, std::size_t srcOffset)
+                    { copyBlock(stream, dst, src, block, dstOffset, srcOffset); });
+            });
+    }
+
+    void CudaQueue::set(Region const& dst, std::uint8_t byte)
+    {
+        if(!isDeviceMemory(dst))
+        {
+            // Host memory (a NumPy array): filled on the host in queue order.
+            enqueueHostTask([dst, byte] { setHostRegion(dst, byte); });
+            return;
+        }
+        auto const rows = rowLayout(dst, dst);
+        submit(
+            [&](CUstream stream)
+            {
+                forEachBlock(
+                    rows,
+                    1,
+                    [&](RowLayout const& block, std::size_t offset, std::size_t)
+                    { setBlock(stream, dst, block, offset, byte); });
+            });
+    }
+
+    CudaEvent::CudaEvent(std::shared_ptr<CudaDevice> device)
+        : m_device(std::move(device))
+    {
+        ContextScope scope(m_device->context());
+        PYALPAKA_CU_CHECK(cuEventCreate, &m_event, CU_EVENT_DISABLE_TIMING);
+    }
+
+    CudaEvent::~CudaEvent()
+    {
+        if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
+            return;
+        (void)driver().cuEventDestroy_v2(m_event);
+        CUcontext popped = nullptr;
+        (void)driver().cuCtxPopCurrent_v2(&popped);
+    }
+
+    void CudaEvent::wait()
+    {
+        ContextScope scope(m_device->context());
+        PYALPAKA_CU_CHECK(cuEventSynchronize, m_event);
+    }
+
+    auto CudaEvent::isComplete() const -> bool
+    {
+        ContextScope scope(m_device->context());
+        CUresult const status = driver().cuEventQuery(m_event);
+        if(status == CUDA_ERROR_NOT_READY)
+            return false;
+        check(status, "cuEventQuery");
+        return true;
+    }
+} // namespace pyalpaka::rt::cuda

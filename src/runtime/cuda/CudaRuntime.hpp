@@ -1,0 +1,245 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The runtime's cuda back-end over the CUDA driver API (loaded at run time, see CudaDriver.hpp): a device works in
+//! its primary context, a queue is a stream, an event a CUevent, a buffer cuMemAlloc'ed memory, and kernels are
+//! modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the HIP runtime would mirror these
+//! classes with hipStream_t and friends.
+
+#include <exception>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "CudaDriver.hpp"
+#include "runtime/Runtime.hpp"
+
+namespace pyalpaka::rt::cuda
+{
+    class CudaBackend;
+
+    //! Makes a context current for the lifetime of the scope (driver calls act on the current context).
+    class ContextScope
+    {
+    public:
+        explicit ContextScope(CUcontext context);
+        ~ContextScope();
+        ContextScope(ContextScope const&) = delete;
+        auto operator=(ContextScope const&) -> ContextScope& = delete;
+    };
+
+    //! The device attributes the runtime uses, read once.
+    struct DeviceAttributes
+    {
+        int maxThreadsPerBlock = 0;
+        int maxBlockDim[3] = {}; //!< x, y, z
+        int maxGridDim[3] = {};  //!< x, y, z
+        int sharedMemPerBlock = 0;
+        int sharedMemPerBlockOptin = 0;
+        int warpSize = 0;
+        int multiprocessorCount = 0;
+        int ccMajor = 0;
+        int ccMinor = 0;
+    };
+
+    class CudaDevice final : public Device
+    {
+    public:
+        CudaDevice(CudaBackend& backend, std::size_t index);
+        ~CudaDevice() override;
+
+        [[nodiscard]] auto backend() const -> Backend& override;
+        [[nodiscard]] auto index() const -> std::size_t override
+        {
+            return m_index;
+        }
+
+        [[nodiscard]] auto name() const -> std::string override
+        {
+            return m_name;
+        }
+
+        [[nodiscard]] auto memoryBytes() const -> std::size_t override
+        {
+            return m_totalMemory;
+        }
+
+        [[nodiscard]] auto freeMemoryBytes() const -> std::size_t override;
+        [[nodiscard]] auto warpSizes() const -> std::vector<std::size_t> override;
+
+        [[nodiscard]] auto memorySpace() const -> MemorySpace override
+        {
+            return MemorySpace::Cuda;
+        }
+
+        [[nodiscard]] auto allocate(std::size_t bytes) -> std::shared_ptr<void> override;
+        [[nodiscard]] auto makeQueue(bool blocking) -> std::shared_ptr<Queue> override;
+        [[nodiscard]] auto makeEvent() -> std::shared_ptr<Event> override;
+        void wait() override;
+        [[nodiscard]] auto architecture() const -> std::string override;
+        [[nodiscard]] auto loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel> override;
+
+        [[nodiscard]] auto context() const -> CUcontext
+        {
+            return m_context;
+        }
+
+        [[nodiscard]] auto attributes() const -> DeviceAttributes const&
+        {
+            return m_attributes;
+        }
+
+        //! The AccDevProps of this device for a dimensionality, as alpaka's CUDA accelerator computes them.
+        [[nodiscard]] auto props(std::size_t dim) const -> DevProps;
+
+    private:
+        CudaBackend& m_backend;
+        std::size_t m_index;
+        CUdevice m_device = 0;
+        CUcontext m_context = nullptr;
+        std::string m_name;
+        std::size_t m_totalMemory = 0;
+        DeviceAttributes m_attributes;
+    };
+
+    //! The errors host tasks of a non-blocking queue raised, kept for the next wait (shared with the callbacks).
+    struct HostTaskErrors
+    {
+        std::mutex mutex;
+        std::exception_ptr first;
+    };
+
+    class CudaQueue final : public Queue
+    {
+    public:
+        CudaQueue(std::shared_ptr<CudaDevice> device, bool blocking);
+        ~CudaQueue() override;
+
+        [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
+        {
+            return m_device;
+        }
+
+        [[nodiscard]] auto blocking() const -> bool override
+        {
+            return m_blocking;
+        }
+
+        void enqueueHostTask(std::function<void()> task) override;
+        void wait() override;
+        [[nodiscard]] auto empty() const -> bool override;
+        void record(Event& event) override;
+        void waitFor(Event& event) override;
+        void copy(Region const& dst, Region const& src) override;
+        void set(Region const& dst, std::uint8_t byte) override;
+
+        //! Enqueues the driver calls of one operation (run with the context current and this queue's stream) and
+        //! counts it: a blocking queue synchronises, a non-blocking one counts it done from a host callback.
+        template<typename TEnqueue>
+        void submit(TEnqueue&& enqueue)
+        {
+            ContextScope scope(m_device->context());
+            auto const& completed = track();
+            try
+            {
+                enqueue(m_stream);
+            }
+            catch(...)
+            {
+                completed->fetch_add(1, std::memory_order_release);
+                throw;
+            }
+            finish(completed);
+        }
+
+        [[nodiscard]] auto cudaDevice() const -> CudaDevice&
+        {
+            return *m_device;
+        }
+
+    private:
+        void finish(std::shared_ptr<std::atomic<std::uint64_t>> const& completed);
+        void rethrowHostTaskError();
+
+        std::shared_ptr<CudaDevice> m_device;
+        bool m_blocking;
+        CUstream m_stream = nullptr;
+        std::shared_ptr<HostTaskErrors> m_errors = std::make_shared<HostTaskErrors>();
+    };
+
+    class CudaEvent final : public Event
+    {
+    public:
+        explicit CudaEvent(std::shared_ptr<CudaDevice> device);
+        ~CudaEvent() override;
+
+        [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
+        {
+            return m_device;
+        }
+
+        void wait() override;
+        [[nodiscard]] auto isComplete() const -> bool override;
+
+        [[nodiscard]] auto native() const -> CUevent
+        {
+            return m_event;
+        }
+
+    private:
+        std::shared_ptr<CudaDevice> m_device;
+        CUevent m_event = nullptr;
+    };
+
+    class CudaBackend final : public Backend
+    {
+    public:
+        explicit CudaBackend(std::size_t deviceCount);
+
+        [[nodiscard]] auto name() const -> std::string const& override
+        {
+            return m_name;
+        }
+
+        [[nodiscard]] auto accName() const -> std::string override
+        {
+            return "AccGpuCudaRt";
+        }
+
+        [[nodiscard]] auto available() const -> bool override
+        {
+            return true;
+        }
+
+        [[nodiscard]] auto reason() const -> std::string override
+        {
+            return {};
+        }
+
+        [[nodiscard]] auto deviceCount() -> std::size_t override
+        {
+            return m_deviceCount;
+        }
+
+        [[nodiscard]] auto device(std::size_t index) -> std::shared_ptr<Device> override;
+        [[nodiscard]] auto props(Device const& dev, std::size_t dim) -> DevProps override;
+        [[nodiscard]] auto validWorkDiv(
+            Device const& dev,
+            Extents const& gridElems,
+            Extents const& threadElems,
+            bool blockThreadsMustDivide,
+            SubDivRestrictions restrictions) -> WorkDiv override;
+        void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) override;
+
+    private:
+        std::string m_name = "cuda";
+        std::size_t m_deviceCount;
+        std::mutex m_mutex;
+        std::vector<std::shared_ptr<CudaDevice>> m_devices;
+    };
+
+    //! The cuda back-end when the driver loads and has a device; otherwise null and `reason` says why.
+    [[nodiscard]] auto makeCudaBackend(std::string& reason) -> Backend*;
+} // namespace pyalpaka::rt::cuda

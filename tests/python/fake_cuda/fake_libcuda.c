@@ -1,0 +1,517 @@
+/* SPDX-FileCopyrightText: The pyalpaka authors
+ * SPDX-License-Identifier: MPL-2.0
+ *
+ * A stand-in for libcuda.so.1 for the plumbing tests of pyalpaka's cuda back-end (test_cuda_standin_driver.py),
+ * selected with PYALPAKA_CUDA_DRIVER. It implements the driver calls the back-end uses on host memory: one device,
+ * "stand-in GPU" of compute capability 9.0; device memory is malloc'ed; streams run every operation at once; events
+ * are always complete; host functions run in the calling thread. Module loading fails with
+ * CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel runs here. Checks that catch misuse: pitches smaller than the width, pops
+ * of an empty context stack, frees of unknown pointers, allocations beyond the fake memory size.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+
+enum
+{
+    SUCCESS = 0,
+    INVALID_VALUE = 1,
+    OUT_OF_MEMORY = 2,
+    NOT_INITIALIZED = 3,
+    INVALID_DEVICE = 101,
+    NO_BINARY_FOR_GPU = 209,
+    INVALID_CONTEXT = 201,
+    INVALID_HANDLE = 400
+};
+
+#define TOTAL_MEMORY    (1ull << 30)
+#define MAX_ALLOCATIONS 4096
+
+static int initialised;
+static int contextDepth;
+static int primaryRetains;
+static size_t allocatedBytes;
+static struct
+{
+    void* pointer;
+    size_t bytes;
+} allocations[MAX_ALLOCATIONS];
+
+typedef struct
+{
+    size_t srcXInBytes, srcY;
+    int srcMemoryType;
+    void const* srcHost;
+    CUdeviceptr srcDevice;
+    void* srcArray;
+    size_t srcPitch;
+    size_t dstXInBytes, dstY;
+    int dstMemoryType;
+    void* dstHost;
+    CUdeviceptr dstDevice;
+    void* dstArray;
+    size_t dstPitch;
+    size_t WidthInBytes, Height;
+} Memcpy2D;
+
+typedef struct
+{
+    size_t srcXInBytes, srcY, srcZ, srcLOD;
+    int srcMemoryType;
+    void const* srcHost;
+    CUdeviceptr srcDevice;
+    void* srcArray;
+    void* reserved0;
+    size_t srcPitch, srcHeight;
+    size_t dstXInBytes, dstY, dstZ, dstLOD;
+    int dstMemoryType;
+    void* dstHost;
+    CUdeviceptr dstDevice;
+    void* dstArray;
+    void* reserved1;
+    size_t dstPitch, dstHeight;
+    size_t WidthInBytes, Height, Depth;
+} Memcpy3D;
+
+/* Statistics the tests read through ctypes. */
+int fake_cuda_live_allocations(void)
+{
+    int n = 0;
+    for(int i = 0; i < MAX_ALLOCATIONS; ++i)
+        n += allocations[i].pointer != NULL;
+    return n;
+}
+
+int fake_cuda_context_depth(void)
+{
+    return contextDepth;
+}
+
+CUresult cuInit(unsigned flags)
+{
+    if(flags != 0)
+        return INVALID_VALUE;
+    initialised = 1;
+    return SUCCESS;
+}
+
+CUresult cuGetErrorName(CUresult error, char const** name)
+{
+    switch(error)
+    {
+        case SUCCESS:
+            *name = "CUDA_SUCCESS";
+            return SUCCESS;
+        case INVALID_VALUE:
+            *name = "CUDA_ERROR_INVALID_VALUE";
+            return SUCCESS;
+        case OUT_OF_MEMORY:
+            *name = "CUDA_ERROR_OUT_OF_MEMORY";
+            return SUCCESS;
+        case NOT_INITIALIZED:
+            *name = "CUDA_ERROR_NOT_INITIALIZED";
+            return SUCCESS;
+        case INVALID_DEVICE:
+            *name = "CUDA_ERROR_INVALID_DEVICE";
+            return SUCCESS;
+        case NO_BINARY_FOR_GPU:
+            *name = "CUDA_ERROR_NO_BINARY_FOR_GPU";
+            return SUCCESS;
+        case INVALID_CONTEXT:
+            *name = "CUDA_ERROR_INVALID_CONTEXT";
+            return SUCCESS;
+        case INVALID_HANDLE:
+            *name = "CUDA_ERROR_INVALID_HANDLE";
+            return SUCCESS;
+        default:
+            *name = NULL;
+            return INVALID_VALUE;
+    }
+}
+
+CUresult cuGetErrorString(CUresult error, char const** text)
+{
+    switch(error)
+    {
+        case NO_BINARY_FOR_GPU:
+            *text = "no kernel image is available for execution on the device";
+            return SUCCESS;
+        case OUT_OF_MEMORY:
+            *text = "out of memory";
+            return SUCCESS;
+        case INVALID_VALUE:
+            *text = "invalid argument";
+            return SUCCESS;
+        default:
+            *text = "stand-in driver error";
+            return SUCCESS;
+    }
+}
+
+#define REQUIRE_INIT()                                                                                                 \
+    if(!initialised)                                                                                                   \
+    return NOT_INITIALIZED
+#define REQUIRE_CONTEXT()                                                                                              \
+    if(contextDepth <= 0)                                                                                              \
+    return INVALID_CONTEXT
+
+CUresult cuDeviceGetCount(int* count)
+{
+    REQUIRE_INIT();
+    *count = 1;
+    return SUCCESS;
+}
+
+CUresult cuDeviceGet(int* device, int ordinal)
+{
+    REQUIRE_INIT();
+    if(ordinal != 0)
+        return INVALID_DEVICE;
+    *device = 0;
+    return SUCCESS;
+}
+
+CUresult cuDeviceGetName(char* name, int length, int device)
+{
+    if(device != 0)
+        return INVALID_DEVICE;
+    strncpy(name, "stand-in GPU", (size_t)length);
+    return SUCCESS;
+}
+
+CUresult cuDeviceTotalMem_v2(size_t* bytes, int device)
+{
+    if(device != 0)
+        return INVALID_DEVICE;
+    *bytes = TOTAL_MEMORY;
+    return SUCCESS;
+}
+
+CUresult cuDeviceGetAttribute(int* value, int attribute, int device)
+{
+    if(device != 0)
+        return INVALID_DEVICE;
+    switch(attribute)
+    {
+        case 1:
+            *value = 1024;
+            return SUCCESS; /* max threads per block */
+        case 2:
+            *value = 1024;
+            return SUCCESS; /* block x */
+        case 3:
+            *value = 1024;
+            return SUCCESS; /* block y */
+        case 4:
+            *value = 64;
+            return SUCCESS; /* block z */
+        case 5:
+            *value = 2147483647;
+            return SUCCESS; /* grid x */
+        case 6:
+            *value = 65535;
+            return SUCCESS; /* grid y */
+        case 7:
+            *value = 65535;
+            return SUCCESS; /* grid z */
+        case 8:
+            *value = 49152;
+            return SUCCESS; /* shared memory per block */
+        case 10:
+            *value = 32;
+            return SUCCESS; /* warp size */
+        case 16:
+            *value = 132;
+            return SUCCESS; /* multiprocessors */
+        case 75:
+            *value = 9;
+            return SUCCESS; /* compute capability */
+        case 76:
+            *value = 0;
+            return SUCCESS;
+        case 97:
+            *value = 232448;
+            return SUCCESS; /* shared memory per block, opt-in */
+        default:
+            return INVALID_VALUE;
+    }
+}
+
+CUresult cuDevicePrimaryCtxRetain(void** context, int device)
+{
+    if(device != 0)
+        return INVALID_DEVICE;
+    ++primaryRetains;
+    *context = (void*)&primaryRetains;
+    return SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(int device)
+{
+    if(device != 0 || primaryRetains <= 0)
+        return INVALID_DEVICE;
+    --primaryRetains;
+    return SUCCESS;
+}
+
+CUresult cuCtxPushCurrent_v2(void* context)
+{
+    if(context != (void*)&primaryRetains)
+        return INVALID_CONTEXT;
+    ++contextDepth;
+    return SUCCESS;
+}
+
+CUresult cuCtxPopCurrent_v2(void** context)
+{
+    REQUIRE_CONTEXT();
+    --contextDepth;
+    if(context)
+        *context = (void*)&primaryRetains;
+    return SUCCESS;
+}
+
+CUresult cuCtxSynchronize(void)
+{
+    REQUIRE_CONTEXT();
+    return SUCCESS;
+}
+
+CUresult cuMemGetInfo_v2(size_t* free, size_t* total)
+{
+    REQUIRE_CONTEXT();
+    *free = TOTAL_MEMORY - allocatedBytes;
+    *total = TOTAL_MEMORY;
+    return SUCCESS;
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr* pointer, size_t bytes)
+{
+    REQUIRE_CONTEXT();
+    if(bytes == 0)
+        return INVALID_VALUE;
+    if(bytes > TOTAL_MEMORY - allocatedBytes)
+        return OUT_OF_MEMORY;
+    for(int i = 0; i < MAX_ALLOCATIONS; ++i)
+        if(allocations[i].pointer == NULL)
+        {
+            void* p = aligned_alloc(256, (bytes + 255) / 256 * 256);
+            if(p == NULL)
+                return OUT_OF_MEMORY;
+            /* Not zero: a test must not pass because fresh memory happens to be zeroed. */
+            memset(p, 0xA5, bytes);
+            allocations[i].pointer = p;
+            allocations[i].bytes = bytes;
+            allocatedBytes += bytes;
+            *pointer = (CUdeviceptr)(uintptr_t)p;
+            return SUCCESS;
+        }
+    return OUT_OF_MEMORY;
+}
+
+CUresult cuMemFree_v2(CUdeviceptr pointer)
+{
+    REQUIRE_CONTEXT();
+    for(int i = 0; i < MAX_ALLOCATIONS; ++i)
+        if(allocations[i].pointer == (void*)(uintptr_t)pointer)
+        {
+            free(allocations[i].pointer);
+            allocatedBytes -= allocations[i].bytes;
+            allocations[i].pointer = NULL;
+            return SUCCESS;
+        }
+    return INVALID_VALUE;
+}
+
+static void const* source2D(Memcpy2D const* c)
+{
+    return c->srcMemoryType == 1 ? c->srcHost : (void const*)(uintptr_t)c->srcDevice;
+}
+
+static void* destination2D(Memcpy2D const* c)
+{
+    return c->dstMemoryType == 1 ? c->dstHost : (void*)(uintptr_t)c->dstDevice;
+}
+
+CUresult cuMemcpy2DAsync_v2(Memcpy2D const* c, void* stream)
+{
+    (void)stream;
+    REQUIRE_CONTEXT();
+    if(c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes || c->srcArray || c->dstArray)
+        return INVALID_VALUE;
+    char const* src = (char const*)source2D(c) + c->srcY * c->srcPitch + c->srcXInBytes;
+    char* dst = (char*)destination2D(c) + c->dstY * c->dstPitch + c->dstXInBytes;
+    for(size_t row = 0; row < c->Height; ++row)
+        memcpy(dst + row * c->dstPitch, src + row * c->srcPitch, c->WidthInBytes);
+    return SUCCESS;
+}
+
+CUresult cuMemcpy3DAsync_v2(Memcpy3D const* c, void* stream)
+{
+    (void)stream;
+    REQUIRE_CONTEXT();
+    if(c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes || c->srcHeight < c->Height
+       || c->dstHeight < c->Height || c->reserved0 || c->reserved1 || c->srcArray || c->dstArray)
+        return INVALID_VALUE;
+    char const* src = c->srcMemoryType == 1 ? (char const*)c->srcHost : (char const*)(uintptr_t)c->srcDevice;
+    char* dst = c->dstMemoryType == 1 ? (char*)c->dstHost : (char*)(uintptr_t)c->dstDevice;
+    for(size_t z = 0; z < c->Depth; ++z)
+        for(size_t y = 0; y < c->Height; ++y)
+            memcpy(
+                dst + (z * c->dstHeight + y) * c->dstPitch,
+                src + (z * c->srcHeight + y) * c->srcPitch,
+                c->WidthInBytes);
+    return SUCCESS;
+}
+
+CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count, void* stream)
+{
+    (void)stream;
+    REQUIRE_CONTEXT();
+    memset((void*)(uintptr_t)dst, value, count);
+    return SUCCESS;
+}
+
+CUresult cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char value, size_t width, size_t height, void* s)
+{
+    (void)s;
+    REQUIRE_CONTEXT();
+    if(pitch < width)
+        return INVALID_VALUE;
+    for(size_t row = 0; row < height; ++row)
+        memset((char*)(uintptr_t)dst + row * pitch, value, width);
+    return SUCCESS;
+}
+
+static int streamObject;
+static int eventObject;
+
+CUresult cuStreamCreate(void** stream, unsigned flags)
+{
+    (void)flags;
+    REQUIRE_CONTEXT();
+    *stream = &streamObject;
+    return SUCCESS;
+}
+
+CUresult cuStreamDestroy_v2(void* stream)
+{
+    REQUIRE_CONTEXT();
+    return stream == &streamObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuStreamSynchronize(void* stream)
+{
+    REQUIRE_CONTEXT();
+    return stream == &streamObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuStreamQuery(void* stream)
+{
+    REQUIRE_CONTEXT();
+    return stream == &streamObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuStreamWaitEvent(void* stream, void* event, unsigned flags)
+{
+    (void)flags;
+    REQUIRE_CONTEXT();
+    return stream == &streamObject && event == &eventObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuLaunchHostFunc(void* stream, void (*fn)(void*), void* userData)
+{
+    REQUIRE_CONTEXT();
+    if(stream != &streamObject)
+        return INVALID_HANDLE;
+    /* The driver calls host functions without a current context; so does this stand-in. */
+    int const depth = contextDepth;
+    contextDepth = 0;
+    fn(userData);
+    contextDepth = depth;
+    return SUCCESS;
+}
+
+CUresult cuEventCreate(void** event, unsigned flags)
+{
+    (void)flags;
+    REQUIRE_CONTEXT();
+    *event = &eventObject;
+    return SUCCESS;
+}
+
+CUresult cuEventDestroy_v2(void* event)
+{
+    return event == &eventObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuEventRecord(void* event, void* stream)
+{
+    REQUIRE_CONTEXT();
+    return event == &eventObject && stream == &streamObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuEventQuery(void* event)
+{
+    REQUIRE_CONTEXT();
+    return event == &eventObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuEventSynchronize(void* event)
+{
+    REQUIRE_CONTEXT();
+    return event == &eventObject ? SUCCESS : INVALID_HANDLE;
+}
+
+CUresult cuModuleLoadData(void** module, void const* image)
+{
+    (void)module;
+    (void)image;
+    REQUIRE_CONTEXT();
+    return NO_BINARY_FOR_GPU;
+}
+
+CUresult cuModuleUnload(void* module)
+{
+    (void)module;
+    return INVALID_HANDLE;
+}
+
+CUresult cuModuleGetFunction(void** function, void* module, char const* name)
+{
+    (void)function;
+    (void)module;
+    (void)name;
+    return INVALID_HANDLE;
+}
+
+CUresult cuFuncSetAttribute(void* function, int attribute, int value)
+{
+    (void)function;
+    (void)attribute;
+    (void)value;
+    return INVALID_HANDLE;
+}
+
+CUresult cuLaunchKernel(
+    void* f,
+    unsigned gx,
+    unsigned gy,
+    unsigned gz,
+    unsigned bx,
+    unsigned by,
+    unsigned bz,
+    unsigned shared,
+    void* s,
+    void** params,
+    void** extra)
+{
+    (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared, (void)s;
+    (void)params, (void)extra;
+    return INVALID_HANDLE;
+}

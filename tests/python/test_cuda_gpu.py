@@ -1,0 +1,145 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""The cuda back-end on a real GPU: kernels compiled by NVRTC and launched on a queue's stream, shipped kernels,
+dynamic shared memory, asynchrony, interoperability. Skipped (never passed) where no CUDA GPU is available, and
+where the cuda back-end runs over the stand-in driver of test_cuda_standin_driver.py."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pyalpaka as pk
+
+from _support import AXPY, BLOCK_SUM
+
+_CUDA = {b.name: b for b in pk.backends()}["cuda"]
+
+
+def _real_gpu() -> str:
+    """Why the tests cannot run here, or '' where they can."""
+    if not _CUDA.available:
+        return f"cuda: {_CUDA.reason}"
+    if pk.device("cuda").name == "stand-in GPU":
+        return "cuda runs over the stand-in driver (PYALPAKA_CUDA_DRIVER), which runs no kernels"
+    try:
+        from pyalpaka import _rtc
+
+        _rtc.nvrtc()
+        _rtc.cccl_include()
+    except pk.BackendUnavailableError as error:
+        return f"no NVRTC: {error}"
+    return ""
+
+
+pytestmark = pytest.mark.skipif(bool(_real_gpu()), reason=_real_gpu() or "a CUDA GPU is available")
+
+INDEX_2D = r"""
+struct Index2D
+{
+    template<typename TAcc>
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, std::int32_t* out, std::size_t rows, std::size_t cols) const
+    {
+        for(auto idx : alpaka::uniformElementsND(acc, alpaka::Vec<alpaka::DimInt<2>, std::size_t>{rows, cols}))
+            out[idx[0] * cols + idx[1]] = static_cast<std::int32_t>(idx[0] * 1000 + idx[1]);
+    }
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def gpu(tmp_path_factory):
+    return pk.device("cuda")
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+
+
+@pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
+def test_jit_axpy_runs_on_the_gpu(gpu, blocking):
+    q = pk.Queue(gpu, blocking=blocking)
+    n = 100_000
+    x = np.arange(n, dtype=np.float32)
+    y = np.ones(n, dtype=np.float32)
+    dx, dy = pk.asarray(x, device=gpu, queue=q), pk.asarray(y, device=gpu, queue=q)
+    wd = pk.valid_workdiv(gpu, grid_elems=(n,), thread_elems=(1,))
+    pk.Kernel(AXPY, "Axpy")(q, wd, np.float32(2), dx, dy, n)
+    np.testing.assert_allclose(dy.to_numpy(q), 2 * x + y)
+
+
+def test_2d_work_division_maps_x_to_the_last_index(gpu):
+    q = pk.Queue(gpu)
+    out = pk.zeros(gpu, (37, 53), np.int32, queue=q)
+    wd = pk.WorkDiv(grid_blocks=(3, 2), block_threads=(4, 32), thread_elems=(4, 1))
+    pk.Kernel(INDEX_2D, "Index2D")(q, wd, out, 37, 53)
+    rows, cols = np.indices((37, 53))
+    assert np.array_equal(out.to_numpy(q), rows * 1000 + cols)
+
+
+def test_shipped_kernels_run_on_the_gpu(gpu):
+    q = pk.Queue(gpu)
+    n = 4096
+    a = pk.asarray(np.zeros(n), device=gpu, queue=q)
+    b = pk.asarray(np.arange(n, dtype=np.float64), device=gpu, queue=q)
+    c = pk.asarray(np.full(n, 2.0), device=gpu, queue=q)
+    wd = pk.valid_workdiv(gpu, grid_elems=(n,), thread_elems=(1,))
+    pk.kernels.triad(q, wd, a, b, c, 3.0, n)
+    np.testing.assert_allclose(a.to_numpy(q), np.arange(n) + 6.0)
+    total = pk.zeros(gpu, (1,), np.float64, queue=q)
+    pk.kernels.reduce(q, pk.WorkDiv((8,), (256,), (1,)), b, total, n)
+    assert total.to_numpy(q)[0] == pytest.approx(n * (n - 1) / 2)
+
+
+def test_dynamic_shared_memory_and_its_limit(gpu):
+    q = pk.Queue(gpu)
+    kernel = pk.Kernel(BLOCK_SUM, "BlockSum")
+    x = pk.asarray(np.arange(1024, dtype=np.int64), device=gpu, queue=q)
+    sums = pk.zeros(gpu, (4,), np.int64, queue=q)
+    kernel(q, pk.WorkDiv((4,), (256,), (1,)), x, sums, np.uint64(1024))
+    expected = np.arange(1024).reshape(4, 256).sum(axis=1)
+    assert np.array_equal(sums.to_numpy(q), expected)
+    with pytest.raises(ValueError, match="dynamic block shared memory"):
+        kernel(q, pk.WorkDiv((4,), (256,), (1,)), x, sums, np.uint64((1 << 30) + (1 << 30)))
+
+
+def test_nonblocking_queue_keeps_arguments_alive_and_orders_with_events(gpu):
+    q1, q2 = pk.Queue(gpu, blocking=False), pk.Queue(gpu, blocking=False)
+    n = 1 << 20
+    x = pk.asarray(np.ones(n, np.float32), device=gpu, queue=q1)
+    y = pk.zeros(gpu, (n,), np.float32, queue=q1)
+    wd = pk.valid_workdiv(gpu, grid_elems=(n,), thread_elems=(4,))
+    kernel = pk.Kernel(AXPY, "Axpy")
+    for _ in range(10):
+        kernel(q1, wd, np.float32(1), x, y, n)
+    del x  # the queue keeps it until the launches ran
+    ev = pk.Event(gpu)
+    q1.enqueue(ev)
+    q2.wait_for(ev)
+    out = np.empty(n, np.float32)
+    pk.memcpy(q2, out, y)
+    q2.wait()
+    assert (out == 10).all()
+    assert ev.is_complete and q1.empty
+
+
+def test_host_tasks_run_after_the_work_before_them(gpu):
+    q = pk.Queue(gpu, blocking=False)
+    n = 1 << 16
+    y = pk.zeros(gpu, (n,), np.float32, queue=q)
+    seen = []
+    pk.kernels.fill(q, pk.valid_workdiv(gpu, grid_elems=(n,), thread_elems=(1,)), y, np.float32(5), n)
+    q.enqueue(lambda: seen.append("ran"))
+    q.wait()
+    assert seen == ["ran"] and (y.to_numpy(q) == 5).all()
+
+
+def test_interoperability_through_the_cuda_array_interface_and_dlpack(gpu):
+    cupy = pytest.importorskip("cupy")
+    q = pk.Queue(gpu)
+    buf = pk.asarray(np.arange(12, dtype=np.float32).reshape(3, 4), device=gpu, queue=q)
+    view = cupy.asarray(buf)
+    assert view.data.ptr == buf.ptr
+    np.testing.assert_array_equal(cupy.asnumpy(view), np.arange(12).reshape(3, 4))
+    np.testing.assert_array_equal(cupy.asnumpy(cupy.from_dlpack(buf)), np.arange(12).reshape(3, 4))

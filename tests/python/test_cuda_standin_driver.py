@@ -1,0 +1,467 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""The cuda back-end's plumbing, run over a STAND-IN driver (fake_cuda/fake_libcuda.c), not a GPU.
+
+The stand-in implements the driver calls pyalpaka uses on host memory (one device, "stand-in GPU", compute
+capability 9.0; streams run operations at once; module loading fails with CUDA_ERROR_NO_BINARY_FOR_GPU). It is
+compiled with ``cc`` into a temporary folder and selected with PYALPAKA_CUDA_DRIVER in a subprocess per test: the
+back-end list is built once per process, so the tests of this process keep their own. What these tests cannot show
+(kernels running, real asynchrony) is covered by test_cuda_gpu.py, which runs only where a GPU is.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+PYTHON_DIR = HERE.parent.parent / "python"
+
+pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc) to build the stand-in driver")
+
+
+@pytest.fixture(scope="module")
+def standin_driver(tmp_path_factory) -> Path:
+    """The stand-in libcuda, compiled for this test run."""
+    library = tmp_path_factory.mktemp("fake_cuda") / "libcuda_standin.so"
+    subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", str(library), str(HERE / "fake_cuda" / "fake_libcuda.c")],
+                   check=True, capture_output=True, text=True)
+    return library
+
+
+def run_with_driver(driver: str | Path, code: str, tmp_path: Path, *, check: bool = True) -> str:
+    """Runs `code` (after ``import numpy as np, pyalpaka as pk``) with PYALPAKA_CUDA_DRIVER=driver; returns stdout."""
+    env = dict(os.environ)
+    env["PYALPAKA_CUDA_DRIVER"] = str(driver)
+    env["PYALPAKA_CACHE_DIR"] = str(tmp_path / "cache")
+    env["PYTHONPATH"] = os.pathsep.join([str(PYTHON_DIR), str(HERE), env.get("PYTHONPATH", "")])
+    script = "import numpy as np\nimport pyalpaka as pk\n" + textwrap.dedent(code)
+    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    if check:
+        assert result.returncode == 0, f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+    return result.stdout
+
+
+@pytest.fixture
+def standin(standin_driver, tmp_path):
+    """run(code): runs code in a process whose cuda back-end uses the stand-in driver."""
+    return lambda code, **kwargs: run_with_driver(standin_driver, code, tmp_path, **kwargs)
+
+
+def test_standin_driver_makes_cuda_available_with_its_device(standin):
+    standin("""
+        info = {b.name: b for b in pk.backends()}["cuda"]
+        assert info.available and info.reason == "", info
+        devices = pk.devices("cuda")
+        assert len(devices) == 1
+        dev = pk.device("cuda")
+        assert dev is devices[0] or dev == devices[0]
+        assert (dev.backend, dev.index, dev.name, dev.accelerator) == ("cuda", 0, "stand-in GPU", "AccGpuCudaRt")
+        assert not dev.is_host
+        assert dev.arch == "sm_90" and dev.compute_capability == (9, 0)
+        assert dev.memory_bytes == 1 << 30 and dev.free_memory_bytes == 1 << 30
+        assert dev.warp_sizes == (32,)
+        assert pk.device() == dev, "pk.device() prefers an available GPU"
+        assert pk.device("cpu").backend != "cuda"
+        assert pk.device("cpu_serial").arch is None and pk.device("cpu_serial").compute_capability is None
+        try:
+            pk.device("cuda:1")
+        except IndexError as e:
+            assert "has 1 device" in str(e)
+        else:
+            raise AssertionError("cuda:1 exists")
+    """)
+
+
+def test_standin_props_are_in_alpaka_order_and_workdivs_use_alpakas_algorithm(standin):
+    standin("""
+        dev = pk.device("cuda")
+        p = dev.props
+        assert p["block_thread_count_max"] == 1024 and p["multi_processor_count"] == 132
+        assert p["shared_mem_size_bytes"] == 49152 and p["global_mem_size_bytes"] == 1 << 30
+        assert p["block_thread_extent_max"] == (1024,) and p["grid_block_extent_max"] == (2147483647,)
+        p3 = dev.props_for(3)
+        # CUDA's x is alpaka's last index: block (x, y, z) = (1024, 1024, 64), grid (2^31-1, 65535, 65535)
+        assert p3["block_thread_extent_max"] == (64, 1024, 1024)
+        assert p3["grid_block_extent_max"] == (65535, 65535, 2147483647)
+        wd = pk.valid_workdiv(dev, grid_elems=(1 << 20,), thread_elems=(1,))
+        assert wd.block_threads == (1024,) and wd.grid_blocks == (1024,)
+        wd3 = pk.valid_workdiv(dev, grid_elems=(8, 64, 64), thread_elems=(1, 1, 1))
+        assert wd3.dim == 3
+        b = wd3.block_threads
+        assert b[0] * b[1] * b[2] <= 1024 and b[0] <= 64
+        for bad in (pk.WorkDiv(grid_blocks=(1,), block_threads=(2048,), thread_elems=(1,)),
+                    pk.WorkDiv(grid_blocks=(1, 1, 1), block_threads=(128, 1, 1), thread_elems=(1, 1, 1))):
+            try:
+                pk.Kernel("struct K {};", "K")(pk.Queue(dev), bad)
+            except ValueError as e:
+                assert "is not valid for 'cuda'" in str(e), e
+            else:
+                raise AssertionError(f"{bad} accepted")
+    """)
+
+
+@pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
+def test_standin_round_trips_1d_to_3d_and_strided(standin, blocking):
+    standin(f"""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev, blocking={blocking})
+        for shape in [(7,), (3, 5), (2, 3, 4), (2, 1, 3, 5)]:
+            for dtype in (np.float32, np.int64, np.uint8, np.complex128):
+                a = (np.arange(np.prod(shape)) % 251).astype(dtype).reshape(shape)
+                buf = pk.asarray(a, device=dev, queue=q)
+                assert buf.device == dev and buf.shape == shape and buf.dtype == np.dtype(dtype)
+                assert np.array_equal(buf.to_numpy(q), a)
+                assert np.array_equal(buf.to_numpy(), a)
+        # strided host sources: slices in every dimension, a transposed array, a step in the last dimension
+        base = np.arange(6 * 7 * 8, dtype=np.float64).reshape(6, 7, 8)
+        for view in (base[1:5, 2:6, 3:7], base[::2, ::3], base.transpose(2, 0, 1), base[..., ::2], base[:, 3]):
+            buf = pk.asarray(view, device=dev, queue=q)
+            assert np.array_equal(buf.to_numpy(q), view), view.strides
+        # device sub-buffers: a strided device source and destination
+        whole = pk.asarray(base, device=dev, queue=q)
+        part = whole[1:4, 2:5, 1:6]
+        assert not part.is_contiguous
+        assert np.array_equal(part.to_numpy(q), base[1:4, 2:5, 1:6])
+        out = np.zeros((3, 3, 5))
+        pk.memcpy(q, out, part)
+        q.wait()
+        assert np.array_equal(out, base[1:4, 2:5, 1:6])
+        # into a strided device destination
+        pk.memcpy(q, part, np.full((3, 3, 5), -1.0))
+        expected = base.copy()
+        expected[1:4, 2:5, 1:6] = -1.0
+        assert np.array_equal(whole.to_numpy(q), expected)
+        # into a strided host destination
+        host = np.zeros((6, 7, 8))
+        pk.memcpy(q, host[1:4, 2:5, 1:6], part)
+        q.wait()
+        assert np.array_equal(host[1:4, 2:5, 1:6], np.full((3, 3, 5), -1.0))
+        assert host.sum() == -45
+    """)
+
+
+def test_standin_memset_zeros_and_extents(standin):
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        z = pk.zeros(dev, (4, 5), np.int32)
+        assert np.array_equal(z.to_numpy(), np.zeros((4, 5), np.int32))
+        z2 = pk.zeros(dev, (3, 3), np.float32, queue=q)
+        q.wait()
+        assert not z2.to_numpy(q).any()
+        buf = pk.asarray(np.zeros((4, 6), np.uint8), device=dev, queue=q)
+        pk.memset(q, buf, 7, extent=(2, 3))
+        expected = np.zeros((4, 6), np.uint8)
+        expected[:2, :3] = 7
+        assert np.array_equal(buf.to_numpy(q), expected)
+        pk.memset(q, buf[1:3, 2:5], 9)
+        expected[1:3, 2:5] = 9
+        assert np.array_equal(buf.to_numpy(q), expected)
+        pk.memset(q, buf, 255)
+        assert (buf.to_numpy(q) == 255).all()
+        host = np.zeros(8, np.uint8)
+        pk.memset(q, host, 3)  # host memory on a GPU queue: filled in queue order
+        q.wait()
+        assert (host == 3).all()
+        for bad in (-1, 256):
+            try:
+                pk.memset(q, buf, bad)
+            except ValueError:
+                pass
+            else:
+                raise AssertionError(bad)
+    """)
+
+
+def test_standin_memcpy_host_device_device(standin):
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev, blocking=False)
+        a = np.arange(30, dtype=np.float32).reshape(5, 6)
+        d1 = pk.empty(dev, (5, 6), np.float32)
+        d2 = pk.empty(dev, (5, 6), np.float32)
+        pk.memcpy(q, d1, a)          # host -> device
+        pk.memcpy(q, d2, d1)         # device -> device
+        out = np.zeros_like(a)
+        pk.memcpy(q, out, d2)        # device -> host
+        q.wait()
+        assert np.array_equal(out, a)
+        part = np.zeros_like(a)
+        pk.memcpy(q, part, d2, extent=(2, 4))
+        q.wait()
+        assert np.array_equal(part[:2, :4], a[:2, :4]) and not part[2:].any() and not part[:, 4:].any()
+        # a CPU buffer as either end
+        cpu = pk.asarray(np.zeros_like(a), device="cpu_serial")
+        pk.memcpy(q, cpu, d1)
+        q.wait()
+        assert np.array_equal(np.asarray(cpu), a)
+        back = pk.asarray(cpu, device=dev, queue=q)
+        assert back.device == dev and np.array_equal(back.to_numpy(q), a)
+        again = pk.asarray(d1, device="cpu_serial")
+        assert again.device.backend == "cpu_serial" and np.array_equal(np.asarray(again), a)
+        try:
+            pk.memcpy(q, d1, np.zeros((5, 7), np.float32))
+        except ValueError as e:
+            assert "extent=" in str(e)
+        else:
+            raise AssertionError("shape mismatch accepted")
+        try:
+            pk.memcpy(q, d1, np.zeros((5, 6), np.float64))
+        except TypeError as e:
+            assert "dtype" in str(e)
+        else:
+            raise AssertionError("dtype mismatch accepted")
+    """)
+
+
+def test_standin_events_and_wait_for(standin):
+    standin("""
+        dev = pk.device("cuda")
+        for blocking in (True, False):
+            q1, q2 = pk.Queue(dev, blocking=blocking), pk.Queue(dev, blocking=blocking)
+            ev = pk.Event(dev)
+            assert ev.is_complete and ev.device == dev
+            q1.enqueue(ev)
+            q2.wait_for(ev)
+            ev.wait()
+            assert ev.is_complete
+            q1.wait(); q2.wait()
+            assert q1.empty and q2.empty
+        cpu_event = pk.Event(pk.device("cpu_serial"))
+        try:
+            pk.Queue(dev).enqueue(cpu_event)
+        except TypeError as e:
+            assert "create the event on the queue's device" in str(e)
+        else:
+            raise AssertionError("an event of another device was accepted")
+        try:
+            pk.Queue(dev).wait_for(cpu_event)
+        except TypeError:
+            pass
+        else:
+            raise AssertionError("wait_for accepted an event of another device")
+    """)
+
+
+def test_standin_host_tasks_run_in_order_and_raise_at_wait(standin):
+    standin("""
+        dev = pk.device("cuda")
+        order = []
+        q = pk.Queue(dev, blocking=False)
+        for i in range(5):
+            q.enqueue(lambda i=i: order.append(i))
+        q.wait()
+        assert order == [0, 1, 2, 3, 4]
+
+        def fail():
+            raise KeyError("from the host task")
+
+        q.enqueue(fail)
+        q.enqueue(lambda: order.append("after"))
+        try:
+            q.wait()
+        except KeyError as e:
+            assert "from the host task" in str(e)
+        else:
+            raise AssertionError("the host task's exception was lost")
+        assert order[-1] == "after"
+        q.wait()  # reported once
+
+        blocking = pk.Queue(dev, blocking=True)
+        try:
+            blocking.enqueue(fail)
+        except KeyError:
+            pass
+        else:
+            raise AssertionError("a blocking queue's host task exception was lost")
+        with pk.Queue(dev) as q3:
+            q3.enqueue(lambda: order.append("with"))
+        assert order[-1] == "with"
+    """)
+
+
+def test_standin_cuda_array_interface_and_dlpack_device(standin):
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        buf = pk.asarray(np.arange(12, dtype=np.float32).reshape(3, 4), device=dev, queue=q)
+        cai = buf.__cuda_array_interface__
+        assert cai["version"] == 3 and cai["shape"] == (3, 4) and cai["typestr"] == "<f4"
+        assert cai["data"] == (buf.ptr, False) and cai["strides"] == (16, 4)
+        assert cai["stream"] is None  # the device's queues were waited for
+        sub = buf[1:3, 1:3]
+        assert sub.__cuda_array_interface__["data"][0] == buf.ptr + 16 + 4
+        assert sub.__cuda_array_interface__["strides"] == (16, 4)
+        assert buf.__dlpack_device__() == (2, 0)  # kDLCUDA, device 0
+        capsule = buf.__dlpack__(stream=None)
+        assert type(capsule).__name__ == "PyCapsule"
+        buf.__dlpack__(stream=-1)
+        buf.__dlpack__(stream=1)
+        # DLPack import of CUDA memory: a buffer of the same device over the same memory
+        again = pk.from_dlpack(buf)
+        assert again.device == dev and again.ptr == buf.ptr and again.shape == (3, 4)
+        assert np.array_equal(again.to_numpy(q), np.arange(12, dtype=np.float32).reshape(3, 4))
+        strided = pk.from_dlpack(sub)
+        assert strided.ptr == sub.ptr and strided.strides == (16, 4)
+        host = pk.asarray(np.zeros(3, np.float32), device="cpu_serial")
+        assert not hasattr(host, "__cuda_array_interface__")
+        try:
+            np.asarray(buf)
+        except TypeError as e:
+            assert "to_numpy" in str(e), e
+        else:
+            raise AssertionError("np.asarray read GPU memory")
+    """)
+
+
+def test_standin_bad_inputs_raise_clear_errors(standin):
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        wd = pk.WorkDiv(grid_blocks=(1,), block_threads=(32,), thread_elems=(1,))
+        y = pk.zeros(dev, (10,), np.float32)
+        host = np.ones(10, np.float32)
+        try:
+            pk.kernels.axpy(q, wd, np.float32(2), host, y, 10)
+        except TypeError as e:
+            assert "NumPy array" in str(e) and "pyalpaka.asarray" in str(e), e
+        else:
+            raise AssertionError("a host array reached a GPU kernel")
+        cpu_buf = pk.asarray(host, device="cpu_serial")
+        try:
+            pk.kernels.axpy(q, wd, np.float32(2), cpu_buf, y, 10)
+        except TypeError as e:
+            assert "cpu_serial:0" in str(e) and "cuda:0" in str(e), e
+        else:
+            raise AssertionError("a buffer of another device reached a GPU kernel")
+        # a CPU queue cannot reach device memory
+        try:
+            pk.memcpy(pk.Queue(pk.device("cpu_serial")), np.zeros(10, np.float32), y)
+        except TypeError as e:
+            assert "cuda:0" in str(e) and "cannot reach" in str(e), e
+        else:
+            raise AssertionError("a CPU queue copied device memory")
+        try:
+            pk.empty(dev, (1 << 31,), np.float64)
+        except MemoryError as e:
+            assert "cannot allocate" in str(e) and "stand-in GPU" in str(e), e
+        else:
+            raise AssertionError("allocated beyond the device's memory")
+    """)
+
+
+def test_standin_kernel_launch_surfaces_the_module_load_error(standin):
+    pytest.importorskip("pyalpaka._rtc")
+    from pyalpaka import _rtc
+    import pyalpaka as pk
+
+    try:
+        _rtc.nvrtc()
+        _rtc.cccl_include()
+    except pk.BackendUnavailableError as error:
+        pytest.skip(f"no NVRTC here: {error}")
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        x = pk.asarray(np.ones(10, np.float32), device=dev, queue=q)
+        y = pk.zeros(dev, (10,), np.float32)
+        wd = pk.WorkDiv(grid_blocks=(1,), block_threads=(32,), thread_elems=(1,))
+        axpy = pk.Kernel('''
+            struct Axpy {
+                template<typename TAcc, typename T>
+                ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const {
+                    for(auto i : alpaka::uniformElements(acc, n)) y[i] = a * x[i] + y[i];
+                }
+            };''', "Axpy")
+        messages = []
+        for launch in (lambda: axpy(q, wd, np.float32(2), x, y, 10),
+                       lambda: pk.kernels.axpy(q, wd, np.float32(2), x, y, 10)):
+            try:
+                launch()
+            except pk.Error as e:
+                message = str(e)
+                assert "cuModuleLoadData" in message and "CUDA_ERROR_NO_BINARY_FOR_GPU" in message, message
+                assert ".cubin" in message and "sm_90" in message, message
+                messages.append(message)
+            else:
+                raise AssertionError("a launch on the stand-in driver succeeded")
+        # compiled through NVRTC for the device's architecture, into the cache
+        types = pk._core.jit_argument_types(np.float32(2), x, y, 10)
+        entry = axpy.compile("cuda", 1, types, arch=dev.arch)
+        assert axpy.compile(dev, 1, types).path == entry.path  # a device compiles for its own architecture
+        assert entry.path.is_file() and entry.path.suffix == ".cubin" and str(entry.path) in messages[0]
+        assert y.to_numpy(q).sum() == 0  # nothing ran
+    """)
+
+
+def test_explicit_driver_path_that_does_not_load_names_the_variable(tmp_path):
+    out = run_with_driver(tmp_path / "no-such-libcuda.so", """
+        info = {b.name: b for b in pk.backends()}["cuda"]
+        assert not info.available
+        print(info.reason)
+        try:
+            pk.device("cuda")
+        except pk.BackendUnavailableError as e:
+            assert "PYALPAKA_CUDA_DRIVER" in str(e)
+        else:
+            raise AssertionError("an unavailable back-end gave a device")
+    """, tmp_path)
+    assert "PYALPAKA_CUDA_DRIVER=" in out and "no-such-libcuda.so" in out
+
+
+def test_a_library_without_the_driver_api_is_refused(tmp_path):
+    libm = "libm.so.6"
+    out = run_with_driver(libm, """
+        print({b.name: b for b in pk.backends()}["cuda"].reason)
+    """, tmp_path)
+    assert "is not a usable CUDA driver" in out and "cuInit" in out
+
+
+def test_standin_contexts_are_balanced_and_memory_is_freed(standin, standin_driver):
+    standin(f"""
+        import ctypes, gc
+        driver = ctypes.CDLL({str(standin_driver)!r})  # the library the back-end loaded: the same state
+        dev = pk.device("cuda")
+        before = driver.fake_cuda_live_allocations()
+        q = pk.Queue(dev, blocking=False)
+        bufs = [pk.asarray(np.ones((3, 4)), device=dev, queue=q) for _ in range(5)]
+        pk.memset(q, bufs[0], 0)
+        q.enqueue(lambda: None)
+        ev = pk.Event(dev)
+        q.enqueue(ev)
+        q.wait()
+        assert ev.is_complete and q.empty
+        assert driver.fake_cuda_live_allocations() == before + 5
+        del bufs
+        gc.collect()
+        q.wait()
+        assert driver.fake_cuda_live_allocations() == before, "buffers were not freed"
+        assert driver.fake_cuda_context_depth() == 0, "a context push without its pop"
+        try:
+            pk.memset(q, pk.empty(dev, (4,)), 300)
+        except ValueError:
+            pass
+        assert driver.fake_cuda_context_depth() == 0
+    """)
+
+
+def test_driver_declarations_match_the_toolkits_cuda_h():
+    """CudaDriver.hpp declares the driver API itself (the package builds without the toolkit); where cuda.h is
+    installed, a compile-only check compares layouts, constants and entry points with it."""
+    cuda_h = next((Path(d) / "include" / "cuda.h" for d in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda")
+                   if d and (Path(d) / "include" / "cuda.h").is_file()), None)
+    compiler = shutil.which("c++")
+    if cuda_h is None or compiler is None:
+        pytest.skip("no CUDA toolkit headers (cuda.h) or no C++ compiler here")
+    result = subprocess.run(
+        [compiler, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", f"-I{HERE.parent.parent / 'src'}",
+         f"-I{cuda_h.parent}", str(HERE / "fake_cuda" / "check_driver_abi.cpp")],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -215,16 +215,7 @@ namespace pyalpaka::rt
             bool blockThreadsMustDivide,
             SubDivRestrictions restrictions) -> WorkDiv override
         {
-            if(gridElems.dim != threadElems.dim)
-                throw std::invalid_argument(
-                    "grid_elems " + toString(gridElems) + " and thread_elems " + toString(threadElems)
-                    + " must have the same number of dimensions");
-            for(auto const* e : {&gridElems, &threadElems})
-                for(std::size_t i = 0; i < e->dim; ++i)
-                    if(e->values[i] == 0)
-                        throw std::invalid_argument(
-                            "valid_workdiv: every extent must be at least 1, got grid_elems " + toString(gridElems)
-                            + ", thread_elems " + toString(threadElems));
+            checkValidWorkDivRequest(gridElems, threadElems);
             return withDim<maxWorkDivDim>(
                 gridElems.dim,
                 "a work division",

@@ -20,8 +20,12 @@ from pathlib import Path
 
 import pytest
 
+import pyalpaka as pk
+
 HERE = Path(__file__).resolve().parent
-PYTHON_DIR = HERE.parent.parent / "python"
+# The folder this process imported pyalpaka from (a source tree with its built _core, or an installed
+# site-packages), first on the child's import path: the repository's python/ folder has no _core when installed.
+PACKAGE_PARENT = Path(pk.__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc) to build the stand-in driver")
 
@@ -40,7 +44,7 @@ def run_with_driver(driver: str | Path, code: str, tmp_path: Path, *, check: boo
     env = dict(os.environ)
     env["PYALPAKA_CUDA_DRIVER"] = str(driver)
     env["PYALPAKA_CACHE_DIR"] = str(tmp_path / "cache")
-    env["PYTHONPATH"] = os.pathsep.join([str(PYTHON_DIR), str(HERE), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_PARENT), str(HERE), *filter(None, [env.get("PYTHONPATH")])])
     script = "import numpy as np\nimport pyalpaka as pk\n" + textwrap.dedent(code)
     result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
     if check:

@@ -3,9 +3,9 @@
 """How the package was built (_build_config.json, written by CMake): the compiler and, per back-end, the macro,
 flags and libraries that run-time compilation uses. ``PYALPAKA_CXX`` overrides the compiler.
 
-Every kernel is compiled with all host back-ends of the build enabled (their macros, flags and libraries together),
-the back-end chosen only by the accelerator type in the generated entry: so one precompiled header serves every
-back-end, and the first compilation for each back-end does not pay for a header of its own."""
+A kernel is compiled with its own back-end alone enabled (its macro, flags and libraries), with a precompiled header
+per back-end: a header of all host back-ends together would be shared, but every compilation would pay for the
+template instantiations of all their headers (0.72 s instead of 0.55 s for a small kernel here)."""
 
 from __future__ import annotations
 
@@ -66,11 +66,10 @@ def host_toolchain(backend: str) -> HostToolchain:
             f"run-time compilation has no toolchain for back-end {backend!r}; this build has: "
             f"{', '.join(config['backends'])}"
         )
-    everything = config["backends"].values()
-
-    def union(field: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(item for e in everything for item in e[field]))
-
+    # Only this back-end's: each back-end enabled adds headers whose pending template instantiations every
+    # translation unit redoes, precompiled header or not (an empty unit over the header of all seven host back-ends
+    # compiles in about 0.45 s here, over the serial back-end's alone in 0.27 s).
+    own = config["backends"][backend]
     override = os.environ.get("PYALPAKA_CXX")
     compiler = override or config["compiler"]
     launcher = shlex.split(compiler)
@@ -78,9 +77,9 @@ def host_toolchain(backend: str) -> HostToolchain:
     return HostToolchain(
         compiler=compiler,
         identity=_compiler_identity(launcher[0], recorded) if override else f"{recorded} {compiler}",
-        flags=(*config["flags"], *union("flags")),
-        definitions=(*config["definitions"], *(e["macro"] for e in everything)),
-        libs=union("libs"),
+        flags=(*config["flags"], *own["flags"]),
+        definitions=(*config["definitions"], own["macro"]),
+        libs=tuple(own["libs"]),
         tag=config["backends"][backend]["tag"],
     )
 

@@ -109,7 +109,10 @@ namespace alpaka
             auto const props = getAccDevProps<TAcc>(dev);
             auto const attributes = detail::cudaHip::kernelAttributes<Api>(kernel, dev.getNativeHandle());
             detail::throwIfInvalidWorkDiv(
-                props, workDiv, getAccName<TAcc>(), detail::cudaHip::clipToIdx<IdxT>(attributes.maxThreadsPerBlock));
+                props,
+                workDiv,
+                [] { return getAccName<TAcc>(); },
+                detail::cudaHip::clipToIdx<IdxT>(attributes.maxThreadsPerBlock));
             auto const blockThreads = getWorkDiv<Block, Threads>(workDiv);
             auto const threadElems = getWorkDiv<Thread, Elems>(workDiv);
             std::size_t const dynBytes = std::apply(

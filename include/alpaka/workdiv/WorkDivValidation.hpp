@@ -100,18 +100,19 @@ namespace alpaka
             return {};
         }
 
-        //! Throws std::runtime_error naming the accelerator, the work division and the violated limit.
-        template<typename TDim, typename TIdx, typename TWorkDiv>
+        //! Throws std::runtime_error naming the accelerator (accName(), asked for only then: building the name on
+        //! every launch cost a CPU launch a tenth of a microsecond), the work division and the violated limit.
+        template<typename TDim, typename TIdx, typename TWorkDiv, typename TAccName>
         void throwIfInvalidWorkDiv(
             AccDevProps<TDim, TIdx> const& props,
             TWorkDiv const& workDiv,
-            std::string const& accName,
+            TAccName const& accName,
             TIdx kernelBlockThreadCountMax = 0)
         {
             auto const problem = describeInvalidWorkDiv(props, workDiv, kernelBlockThreadCountMax);
             if(!problem.empty())
                 throw std::runtime_error(
-                    "invalid work division for " + accName + ": " + problem + " (gridBlockExtent "
+                    "invalid work division for " + accName() + ": " + problem + " (gridBlockExtent "
                     + toString(getWorkDiv<Grid, Blocks>(workDiv)) + ", blockThreadExtent "
                     + toString(getWorkDiv<Block, Threads>(workDiv)) + ", threadElemExtent "
                     + toString(getWorkDiv<Thread, Elems>(workDiv)) + ")");

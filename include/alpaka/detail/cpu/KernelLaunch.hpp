@@ -43,7 +43,7 @@ namespace alpaka::detail::cpu
         // The limits never change while the process runs; asking for them once keeps the device lookup and the
         // memory size system call out of every launch.
         static auto const props = getAccDevProps<TAcc>(getDevByIdx(PlatformCpu{}, 0));
-        detail::throwIfInvalidWorkDiv(props, workDiv, getAccName<TAcc>());
+        detail::throwIfInvalidWorkDiv(props, workDiv, [] { return getAccName<TAcc>(); });
         std::size_t const dynBytes = std::apply(
             [&](TArgs const&... unpacked)
             {

@@ -3,11 +3,14 @@
 #pragma once
 
 //! \file
-//! WorkerPool: the persistent OS threads of AccCpuThreads. run(n, fn) calls fn(0) on the calling thread and
-//! fn(1..n-1) on n-1 workers reserved for this call alone, so the threads of one block always run at the same time
-//! (they wait for each other at barriers) and two launches from different queues never wait for each other's
-//! workers. The pool grows to the largest number of workers used at once and never creates a thread per launch.
-//! An idle worker spins briefly, then yields, then sleeps on its futex: back-to-back launches find it awake.
+//! WorkerPool: the persistent OS threads of AccCpuThreads and AccCpuFibers. run(n, fn) calls fn(0) on the calling
+//! thread and fn(1..n-1) on n-1 workers reserved for this call alone, so the threads of one block always run at the
+//! same time (they wait for each other at barriers) and two launches from different queues never wait for each
+//! other's workers. runShares(n, fn) does the same for shares that need not run at the same time (ranges of
+//! blocks): a share whose worker has not started it when the caller is done with its own is taken back and run by
+//! the caller, so a launch never waits for a sleeping worker to wake up or for a worker that the scheduler put on the
+//! caller's own core. The pool grows to the largest number of workers used at once and never creates a thread per
+//! launch. An idle worker spins briefly, then yields, then sleeps on its futex: back-to-back launches find it awake.
 
 #include "alpaka/detail/cpu/Parker.hpp"
 
@@ -50,16 +53,31 @@ namespace alpaka::detail::cpu
         //! One call of run(): the function and how many workers have not finished it yet. Owned by the pool and
         //! recycled, never destroyed while the pool lives: the last worker may still be inside notify_one() on
         //! `remaining` when the launcher has already seen zero and returned.
+        struct Worker;
+
+        //! A share of a job handed to a worker: the worker's sequence number of the hand-over.
+        struct Handover
+        {
+            Worker* worker;
+            std::uint32_t sequence;
+            bool takenBack;
+        };
+
         struct Job
         {
             void (*invoke)(void* fn, std::uint32_t index) noexcept = nullptr;
             void* fn = nullptr;
             std::atomic<std::uint32_t> remaining{0};
+            std::vector<Handover> handovers; //!< handovers[i] ran or runs fn(i + 1)
         };
 
         struct Worker
         {
             std::atomic<std::uint32_t> sequence{0}; //!< bumped for each job handed to this worker
+            //! The last hand-over that is decided: claimed by the worker (it runs the share) or taken back by the
+            //! launcher (it ran the share itself). Hand-over s is open while claimed == s - 1; whoever moves it to s
+            //! first owns the share.
+            std::atomic<std::uint32_t> claimed{0};
             Job* job = nullptr;
             std::uint32_t index = 0;
             std::thread thread;
@@ -92,24 +110,16 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         void run(std::uint32_t n, TFn& fn)
         {
-            if(n <= 1)
-            {
-                if(n == 1)
-                    fn(0u);
-                return;
-            }
-            Job* const job
-                = dispatch(n - 1u, [](void* f, std::uint32_t index) noexcept { (*static_cast<TFn*>(f))(index); }, &fn);
-            fn(0u);
-            // The caller's share is done; the workers' shares end about now when they run on cores of their own. When
-            // a worker shares the caller's core (another process, or an OpenMP runtime's threads spinning after their
-            // region, hold the others), it runs only once the caller yields: a 20 us spin first made such launches
-            // cost 46 us instead of 1-2 us (AccCpuFibers, 8 blocks, launch_latency). So yield early.
-            for(std::uint32_t left = job->remaining.load(std::memory_order_acquire); left != 0;
-                left = job->remaining.load(std::memory_order_acquire))
-                waitWhileEquals(job->remaining, left, joinSpin);
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_idleJobs.push_back(job);
+            runOnWorkers(n, fn, false);
+        }
+
+        //! Calls fn(i) for every i in [0, n) and returns when all have returned; fn(0) runs on the calling thread, the
+        //! other shares on workers, or on the calling thread after fn(0) where their worker has not started them yet.
+        //! For shares that do not wait for each other. fn must not throw.
+        template<typename TFn>
+        void runShares(std::uint32_t n, TFn& fn)
+        {
+            runOnWorkers(n, fn, true);
         }
 
         //! Workers started so far (for tests: the pool must not grow with the number of launches).
@@ -123,6 +133,59 @@ namespace alpaka::detail::cpu
         static constexpr auto joinSpin = std::chrono::microseconds(2);
 
         WorkerPool() = default;
+
+        template<typename TFn>
+        static void invokeAs(void* fn, std::uint32_t index) noexcept
+        {
+            (*static_cast<TFn*>(fn))(index);
+        }
+
+        template<typename TFn>
+        void runOnWorkers(std::uint32_t n, TFn& fn, bool takeBackLateShares)
+        {
+            if(n <= 1)
+            {
+                if(n == 1)
+                    fn(0u);
+                return;
+            }
+            Job* const job = dispatch(n - 1u, &invokeAs<TFn>, &fn);
+            fn(0u);
+            std::uint32_t takenBack = 0;
+            for(std::uint32_t share = 1; takeBackLateShares && share < n; ++share)
+            {
+                Handover& handover = job->handovers[share - 1u];
+                std::uint32_t open = handover.sequence - 1u;
+                if(handover.worker->claimed.compare_exchange_strong(open, handover.sequence, std::memory_order_acq_rel))
+                {
+                    handover.takenBack = true;
+                    fn(share);
+                    ++takenBack;
+                }
+            }
+            join(*job, takenBack);
+        }
+
+        //! Waits for the shares the workers claimed (all but `takenBack`), makes the workers whose shares were taken
+        //! back idle again (such a worker skips the hand-over when it wakes up) and recycles the job.
+        void join(Job& job, std::uint32_t takenBack)
+        {
+            if(takenBack != 0u)
+                job.remaining.fetch_sub(takenBack, std::memory_order_acq_rel);
+            // The caller's share is done; the workers' shares end about now when they run on cores of their own. When
+            // a worker shares the caller's core (another process, or an OpenMP runtime's threads spinning after their
+            // region, hold the others), it runs only once the caller yields: a 20 us spin first made such launches
+            // cost 46 us instead of 1-2 us (AccCpuFibers, 8 blocks, launch_latency). So yield early.
+            for(std::uint32_t left = job.remaining.load(std::memory_order_acquire); left != 0;
+                left = job.remaining.load(std::memory_order_acquire))
+                waitWhileEquals(job.remaining, left, joinSpin);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if(takenBack != 0u)
+                for(Handover const& handover : job.handovers)
+                    if(handover.takenBack)
+                        m_idle.push_back(handover.worker);
+            m_idleJobs.push_back(&job);
+        }
 
         //! Hands fn(1..count) to count idle workers, starting new ones first when too few are idle, and returns the
         //! job record the workers count down. All workers are secured before any is handed the job: the threads of a
@@ -155,6 +218,8 @@ namespace alpaka::detail::cpu
                 m_idleJobs.push_back(m_jobs.back().get());
             }
             Job* const job = m_idleJobs.back();
+            job->handovers.clear();
+            job->handovers.reserve(count); // the only step that can throw: before any worker is handed anything
             m_idleJobs.pop_back();
             job->invoke = invoke;
             job->fn = fn;
@@ -165,7 +230,8 @@ namespace alpaka::detail::cpu
                 m_idle.pop_back();
                 worker->job = job;
                 worker->index = index;
-                worker->sequence.fetch_add(1u, std::memory_order_release);
+                std::uint32_t const sequence = worker->sequence.fetch_add(1u, std::memory_order_release) + 1u;
+                job->handovers.push_back({worker, sequence, false});
                 worker->sequence.notify_one();
             }
             return job;
@@ -180,6 +246,9 @@ namespace alpaka::detail::cpu
                 seen = worker.sequence.load(std::memory_order_acquire);
                 if(m_stopping.load(std::memory_order_acquire))
                     return;
+                std::uint32_t open = seen - 1u;
+                if(!worker.claimed.compare_exchange_strong(open, seen, std::memory_order_acq_rel))
+                    continue; // the launcher took this share back, ran it and made this worker idle again
                 Job* const job = worker.job;
                 job->invoke(job->fn, worker.index);
                 {

@@ -172,10 +172,9 @@ namespace alpaka::detail::cpu
         {
             if(takenBack != 0u)
                 job.remaining.fetch_sub(takenBack, std::memory_order_acq_rel);
-            // The caller's share is done; the workers' shares end about now when they run on cores of their own. When
-            // a worker shares the caller's core (another process, or an OpenMP runtime's threads spinning after their
-            // region, hold the others), it runs only once the caller yields: a 20 us spin first made such launches
-            // cost 46 us instead of 1-2 us (AccCpuFibers, 8 blocks, launch_latency). So yield early.
+            // The caller's shares are done; the workers' shares end about now when they run on cores of their own.
+            // A worker on the caller's own core (run() cannot take its share back: a block's threads must run at the
+            // same time) runs only once the caller yields, so the caller spins briefly (joinSpin), not 20 us.
             for(std::uint32_t left = job.remaining.load(std::memory_order_acquire); left != 0;
                 left = job.remaining.load(std::memory_order_acquire))
                 waitWhileEquals(job.remaining, left, joinSpin);

@@ -25,12 +25,13 @@ GROUPS = [
     ("babelstream", "C++: BabelStream (babelstream)"),
     ("launch_latency", "C++: empty-kernel launch latency (launch_latency)"),
     ("atomics", "C++: atomics (atomics)"),
-    ("compute", "C++: tiled matrix multiply and 2-D stencil (compute)"),
+    ("compute", "C++: compute-bound and shipped kernels next to native simd loops (compute)"),
     ("triad_sweep", "C++: triad size sweep (triad_sweep)"),
     ("gpu_cuda", "GPU: CUDA (gpu_cuda)"),
     ("python_stream", "Python: BabelStream kernels next to NumPy and Numba (stream.py)"),
     ("python_jit", "Python: JIT compile, cache hits, launch overhead (jit.py)"),
     ("python_vs_cpp", "Python next to C++: the same kernels launched from both (vs_cpp.py)"),
+    ("python_compute", "Python: compute-bound and shipped kernels next to NumPy and Numba (compute.py)"),
 ]
 
 
@@ -121,8 +122,8 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
         plt.close(fig)
         written.append(name)
 
-    def grouped(ax, rows, group_of, series_of, log=False):
-        """Bars: one group per group_of(row), one bar per series_of(row), height = median."""
+    def grouped(ax, rows, group_of, series_of, log=False, value_of=lambda row: float(row["value"])):
+        """Bars: one group per group_of(row), one bar per series_of(row), height = value_of(row) (the median)."""
         groups, series, values = [], [], {}
         for row in rows:
             if not row["value"]:
@@ -130,7 +131,7 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
             g, s = group_of(row), series_of(row)
             groups += [g] if g not in groups else []
             series += [s] if s not in series else []
-            values[(g, s)] = float(row["value"])
+            values[(g, s)] = value_of(row)
         width = 0.85 / max(1, len(series))
         for k, s in enumerate(series):
             xs = [i + k * width for i in range(len(groups))]
@@ -179,15 +180,16 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
         ax.set_ylabel("ns per operation (median, log)")
         ax.set_title("atomicAdd by hierarchy level and contention")
         save(fig, "atomics.png")
-    compute = data.get("compute", [])
+    compute = [r for r in data.get("compute", []) if r["ratio"] and not short(r["backend"]).startswith("native")]
     if compute:
-        fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))
-        for ax, section in zip(axes, ("matmul", "stencil")):
-            rows = [r for r in compute if r["section"] == section and r["value"]]
-            ax.barh([short(r["backend"]) for r in rows], [float(r["value"]) for r in rows])
-            ax.set_xlabel(rows[0]["metric"] if rows else section)
-            ax.tick_params(labelsize=7)
-        fig.suptitle("Tiled matrix multiply and 2-D stencil")
+        # One bar per back-end and kernel: the ratio to the native peer measured in the same run (1 = native speed).
+        fig, ax = plt.subplots(figsize=(11, 4))
+        grouped(ax, compute, lambda r: r["section"].split(":")[0].replace("Shipped ", "").split(" (")[0][:22],
+                lambda r: short(r["backend"]), value_of=lambda r: float(r["ratio"]))
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_ylabel("vs native peer (median)")
+        ax.set_title("Compute-bound and shipped kernels, ratio to the native simd loop")
+        ax.tick_params(axis="x", labelsize=6, rotation=30)
         save(fig, "compute.png")
     python = [r for r in data.get("python_stream", []) if r["section"] == "python stream float64"]
     if python:

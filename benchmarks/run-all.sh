@@ -19,7 +19,7 @@
 #
 # Python: build/venv/bin/python if present, else python3; PYTHON=... picks another. The Python part needs pyalpaka
 # importable (pip install ".[bench]" after the README's install; Numba is optional, its rows then say skipped).
-# Defaults take about 4 minutes on 2 quiet cores after the build. Exit status: non-zero when a program found a wrong
+# Defaults take about 12 minutes on 2 quiet cores after the build. Exit status: non-zero when a program found a wrong
 # result or failed; timings never fail the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -133,6 +133,9 @@ if ((python_on)); then
         echo "== python: vs_cpp.py"
         "${python}" benchmarks/python/vs_cpp.py "${quick_vs[@]}" --peer "${build_dir}/python_peer" \
             --csv "${out}/python_vs_cpp.csv" | tee "${out}/python_vs_cpp.txt" || failures+=(vs_cpp.py)
+        echo "== python: compute.py"
+        "${python}" benchmarks/python/compute.py "${quick_stream[@]}" ${reps:+--reps "${reps}"} \
+            --csv "${out}/python_compute.csv" | tee "${out}/python_compute.txt" || failures+=(compute.py)
     else
         echo "== python: pyalpaka not importable with ${python}: skipped (install it, or set PYTHON=...)"
         notes+=("Python: pyalpaka not importable with ${python}: skipped")

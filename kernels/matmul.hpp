@@ -3,13 +3,15 @@
 #pragma once
 
 //! \file
-//! MatMul: C = A * B for dense row-major matrices, tiled through dynamic block shared memory.
+//! MatMul: C = A * B for dense row-major matrices: tiled through block shared memory on GPUs, register- and
+//! cache-blocked rows on CPUs.
 
 #include <alpaka/alpaka.hpp>
 
 #include <cstddef>
 
 #include "detail/BlockThreads.hpp"
+#include "detail/MatMulCpu.hpp"
 #include "detail/Pointee.hpp"
 
 namespace pyalpaka::kernels
@@ -38,12 +40,14 @@ namespace pyalpaka::kernels
         }
     } // namespace detail
 
-    //! C (m x n) = A (m x k) * B (k x n), all dense row-major. A block computes tiles of C of (block threads x thread
-    //! elements) rows and columns, looping over tiles when the grid is smaller than C; for each tile it walks k in
-    //! steps of detail::matMulTileK, staging the slices of A and B in shared memory (zero-padded at the edges), and
-    //! each thread adds the step's products for its elements of the tile into C (the first step stores them, so C need
-    //! not be zeroed). Any 2-D work division (index order [y][x]); the shared tiles grow with the block's element
-    //! extent, (tile rows + tile columns) * matMulTileK * sizeof(T) bytes.
+    //! C (m x n) = A (m x k) * B (k x n), all dense row-major; any 2-D work division (index order [y][x]).
+    //! - GPUs: a block computes tiles of C of (block threads x thread elements) rows and columns, looping over tiles
+    //!   when the grid is smaller than C; for each tile it walks k in steps of detail::matMulTileK, staging the slices
+    //!   of A and B in shared memory (zero-padded at the edges), and each thread adds the step's products for its
+    //!   elements of the tile into C (the first step stores them, so C need not be zeroed). The shared tiles grow with
+    //!   the block's element extent: (tile rows + tile columns) * matMulTileK * sizeof(T) bytes.
+    //! - CPUs: each thread computes its rectangle of C (one contiguous run of rows and of columns) directly from A
+    //!   and B, vectorized along the rows (detail/MatMulCpu.hpp); no shared memory.
     struct MatMul
     {
         template<typename TAcc, typename T>
@@ -51,6 +55,32 @@ namespace pyalpaka::kernels
         operator()(TAcc const& acc, T const* A, T const* B, T* C, std::size_t m, std::size_t n, std::size_t k) const
         {
             static_assert(alpaka::Dim<TAcc>::value == 2, "MatMul needs a 2-D accelerator");
+            using Idx = alpaka::Idx<TAcc>;
+            if constexpr(alpaka::elementLoopsAreContiguous<TAcc>)
+            {
+                auto const rows = alpaka::uniformElementsAlong<0>(acc, static_cast<Idx>(m));
+                auto const cols = alpaka::uniformElementsAlong<1>(acc, static_cast<Idx>(n));
+                if(!rows.empty() && !cols.empty())
+                    detail::matMulCpuRect(
+                        A,
+                        B,
+                        C,
+                        n,
+                        k,
+                        static_cast<std::size_t>(*rows.begin()),
+                        static_cast<std::size_t>(*rows.end()),
+                        static_cast<std::size_t>(*cols.begin()),
+                        static_cast<std::size_t>(*cols.end()));
+            }
+            else
+                tiled(acc, A, B, C, m, n, k);
+        }
+
+    private:
+        template<typename TAcc, typename T>
+        ALPAKA_FN_ACC static void
+        tiled(TAcc const& acc, T const* A, T const* B, T* C, std::size_t m, std::size_t n, std::size_t k)
+        {
             using Idx = alpaka::Idx<TAcc>;
             constexpr std::size_t tileK = detail::matMulTileK;
             auto const blockThreads = alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(acc);
@@ -112,8 +142,8 @@ namespace pyalpaka::kernels
 
 namespace alpaka::trait
 {
-    //! The A and B tiles: (block threads x thread elements) rows of A and as many columns of B, detail::matMulTileK
-    //! deep, of the arguments' element type.
+    //! GPUs: the A and B tiles, (block threads x thread elements) rows of A and as many columns of B,
+    //! detail::matMulTileK deep, of the arguments' element type. CPUs: none.
     template<typename TAcc>
     struct BlockSharedMemDynSizeBytes<pyalpaka::kernels::MatMul, TAcc>
     {
@@ -125,8 +155,11 @@ namespace alpaka::trait
             TA const&,
             TRest const&...) -> std::size_t
         {
-            return pyalpaka::kernels::detail::matMulSharedBytes<pyalpaka::kernels::detail::PointeeOf<TA>>(
-                blockThreadExtent, threadElemExtent);
+            if constexpr(elementLoopsAreContiguous<TAcc>)
+                return std::size_t{0};
+            else
+                return pyalpaka::kernels::detail::matMulSharedBytes<pyalpaka::kernels::detail::PointeeOf<TA>>(
+                    blockThreadExtent, threadElemExtent);
         }
     };
 } // namespace alpaka::trait

@@ -10,20 +10,19 @@
 #include <cstddef>
 
 #include "detail/BlockReduce.hpp"
+#include "detail/ThreadSum.hpp"
 
 namespace pyalpaka::kernels
 {
-    //! *sum += x[0] + ... + x[n-1]; the caller zeroes *sum first. Each thread sums its share in a register, the block
-    //! adds the threads' sums in dynamic shared memory (one T per thread), then one atomic add per block. Any 1-D
-    //! work division.
+    //! *sum += x[0] + ... + x[n-1]; the caller zeroes *sum first. Each thread sums its share (in several partial
+    //! sums on a CPU, see detail/ThreadSum.hpp), the block adds the threads' sums in dynamic shared memory (one T per
+    //! thread), then one atomic add per block. Any 1-D work division.
     struct Reduce
     {
         template<typename TAcc, typename T>
         ALPAKA_FN_ACC void operator()(TAcc const& acc, T const* x, T* sum, std::size_t n) const
         {
-            T partial = T{0};
-            for(auto i : alpaka::uniformElements(acc, n))
-                partial += x[i];
+            T const partial = detail::threadSum<T>(acc, n, [&](std::size_t i) { return x[i]; });
             T const blockSum = detail::blockReduceAdd(acc, alpaka::getDynSharedMem<T>(acc), partial);
             if(detail::linearBlockThreadIdx(acc) == 0u)
                 alpaka::atomicAdd(acc, sum, blockSum, alpaka::hierarchy::Grids{});

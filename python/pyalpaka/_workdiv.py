@@ -20,8 +20,11 @@ def valid_workdiv(
 ) -> WorkDiv:
     """alpaka's getValidWorkDiv for ``device``'s back-end.
 
-    ``grid_elems`` elements (an int or a tuple in [z][y][x] order) with ``thread_elems`` per thread (default ones)
-    are divided into blocks the back-end supports. ``block_threads_must_divide`` asks for block extents that divide
+    ``grid_elems`` elements (an int or a tuple in [z][y][x] order) with ``thread_elems`` per thread are divided
+    into blocks the back-end supports. ``thread_elems=None`` (the default), or a component of 0, lets the back-end
+    choose: one element per thread on a GPU; on a CPU a few long contiguous runs per core, which vectorize and stream
+    best (each thread's element loop is then one counted loop). Give ``thread_elems`` explicitly for a kernel that
+    indexes elements by its thread index alone. ``block_threads_must_divide`` asks for block extents that divide
     the grid's thread extents; ``restrictions`` is ``"unrestricted"``, ``"equal_extent"`` or
     ``"close_to_equal_extent"``.
     """

@@ -111,8 +111,9 @@ namespace pyalpaka::bindings
                 rt::Extents elems;
                 if(threadElems.is_none())
                 {
+                    // Zeros: the back-end chooses (a few long runs per core on CPUs, one element on GPUs).
                     elems.dim = grid.dim;
-                    std::fill_n(elems.values.begin(), elems.dim, std::size_t{1});
+                    std::fill_n(elems.values.begin(), elems.dim, std::size_t{0});
                 }
                 else
                     elems = toExtents(threadElems, "thread_elems");
@@ -125,6 +126,6 @@ namespace pyalpaka::bindings
             py::arg("block_threads_must_divide") = true,
             py::arg("restrictions") = "unrestricted",
             "alpaka's getValidWorkDiv for the device's back-end: a work division covering grid_elems elements with "
-            "thread_elems elements per thread.");
+            "thread_elems elements per thread; None (or a component of 0) lets the back-end choose.");
     }
 } // namespace pyalpaka::bindings

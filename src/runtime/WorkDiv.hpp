@@ -54,19 +54,19 @@ namespace pyalpaka::rt
         [[nodiscard]] auto operator==(WorkDiv const&) const -> bool = default;
     };
 
-    //! The arguments of valid_workdiv every back-end checks first: the same dimensionality, no zero extent.
+    //! The arguments of valid_workdiv every back-end checks first: the same dimensionality, no zero grid extent.
+    //! A thread_elems component of 0 leaves the choice to the back-end (alpaka's KernelCfg convention).
     inline void checkValidWorkDivRequest(Extents const& gridElems, Extents const& threadElems)
     {
         if(gridElems.dim != threadElems.dim)
             throw std::invalid_argument(
                 "grid_elems " + toString(gridElems) + " and thread_elems " + toString(threadElems)
                 + " must have the same number of dimensions");
-        for(auto const* e : {&gridElems, &threadElems})
-            for(std::size_t i = 0; i < e->dim; ++i)
-                if(e->values[i] == 0)
-                    throw std::invalid_argument(
-                        "valid_workdiv: every extent must be at least 1, got grid_elems " + toString(gridElems)
-                        + ", thread_elems " + toString(threadElems));
+        for(std::size_t i = 0; i < gridElems.dim; ++i)
+            if(gridElems.values[i] == 0)
+                throw std::invalid_argument(
+                    "valid_workdiv: every grid_elems extent must be at least 1, got grid_elems " + toString(gridElems)
+                    + ", thread_elems " + toString(threadElems));
     }
 
     [[nodiscard]] inline auto toString(WorkDiv const& w) -> std::string

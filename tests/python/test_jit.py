@@ -258,3 +258,23 @@ def test_from_file_options_and_include_dirs(cache_dir, tmp_path):
         pk.Kernel(AXPY, "Axpy", options="-O2")
     with pytest.raises(TypeError, match="non-empty"):
         pk.Kernel("", "Axpy")
+
+
+def test_cpu_kernels_target_this_processor(monkeypatch):
+    """-march=native by default, with this processor in the cache key; PYALPAKA_HOST_ARCH picks another target."""
+    from pyalpaka import _buildconfig
+
+    monkeypatch.delenv("PYALPAKA_HOST_ARCH", raising=False)
+    flags, identity = _buildconfig.host_arch_flags()
+    assert flags == ("-march=native",)
+    assert identity.startswith("native ") and len(identity) > len("native ")
+    native = _buildconfig.host_toolchain("cpu_serial")
+    assert "-march=native" in native.flags and identity in native.identity
+    for value, expected in [("portable", ()), ("none", ()), ("x86-64-v3", ("-march=x86-64-v3",))]:
+        monkeypatch.setenv("PYALPAKA_HOST_ARCH", value)
+        assert _buildconfig.host_arch_flags()[0] == expected
+        # Another target is another cache key (the identity is part of it, and so are the flags).
+        assert _buildconfig.host_toolchain("cpu_serial").identity != native.identity
+    monkeypatch.setenv("PYALPAKA_HOST_ARCH", "skylake; rm -rf /")
+    with pytest.raises(pk.BackendUnavailableError, match="PYALPAKA_HOST_ARCH='skylake; rm -rf /' is not a processor"):
+        _buildconfig.host_arch_flags()

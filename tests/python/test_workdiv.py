@@ -128,9 +128,31 @@ def test_valid_workdiv_covers_the_grid_within_limits(device):
 
 
 def test_valid_workdiv_defaults(cpu):
-    assert pk.valid_workdiv(cpu, 1000) == pk.valid_workdiv(cpu, (1000,), thread_elems=(1,))
+    # thread_elems=None (the default) and components of 0 leave the elements per thread to the back-end.
+    assert pk.valid_workdiv(cpu, 1000) == pk.valid_workdiv(cpu, (1000,), thread_elems=(0,))
+    assert pk.valid_workdiv(cpu, (30, 40)) == pk.valid_workdiv(cpu, (30, 40), thread_elems=(0, 0))
     assert pk.valid_workdiv(cpu, 1000) == pk.valid_workdiv(cpu, 1000, block_threads_must_divide=True)
     assert pk.valid_workdiv(cpu.backend, 1000) == pk.valid_workdiv(cpu, 1000)  # a device name works too
+    # Given components are kept, only the zeros are chosen.
+    assert pk.valid_workdiv(cpu, (64, 64), thread_elems=(3, 0)).thread_elems[0] == 3
+
+
+def test_valid_workdiv_chooses_long_runs_on_cpus(device):
+    """The default on a CPU: a few contiguous runs per core, each a multiple of 16 elements along x (so that no
+    vector of the vectorized element loop straddles two threads); on a GPU one element per thread."""
+    for grid in [(1 << 20,), (1000, 1000), (3, 5, 100_001), (1,), (37,)]:
+        wd = pk.valid_workdiv(device, grid)
+        check_within_limits(device, wd)
+        for i, extent in enumerate(grid):
+            assert wd.grid_blocks[i] * wd.block_threads[i] * wd.thread_elems[i] >= extent, (grid, wd)
+        if device.is_host:
+            runs = prod(wd.grid_blocks) * prod(wd.block_threads)
+            assert runs <= 4 * max(device.props_for(len(grid))["multi_processor_count"], 8), (grid, wd)
+            assert wd.thread_elems[-1] % 16 == 0 or wd.thread_elems[-1] >= grid[-1], (grid, wd)
+            if prod(grid) < 2048:  # too small to be worth a second thread
+                assert runs == 1, (grid, wd)
+        else:
+            assert wd.thread_elems == (1,) * len(grid), (grid, wd)
 
 
 @pytest.mark.parametrize(
@@ -139,7 +161,8 @@ def test_valid_workdiv_defaults(cpu):
 )
 def test_valid_workdiv_restrictions(cpu, restrictions):
     for grid in [(37, 53), (64, 64), (5, 7, 11)]:
-        wd = pk.valid_workdiv(cpu, grid, block_threads_must_divide=False, restrictions=restrictions)
+        wd = pk.valid_workdiv(cpu, grid, thread_elems=(1,) * len(grid), block_threads_must_divide=False,
+                              restrictions=restrictions)
         for i, extent in enumerate(grid):
             assert wd.grid_blocks[i] * wd.block_threads[i] >= extent
         if restrictions.lower().replace("_", "") == "equalextent":
@@ -151,13 +174,14 @@ def test_valid_workdiv_restrictions(cpu, restrictions):
     ("kwargs", "error", "message"),
     [
         ({"grid_elems": 10, "restrictions": "bad"}, ValueError, "restrictions must be 'unrestricted', 'equal_extent'"),
-        ({"grid_elems": 0}, ValueError, r"valid_workdiv: every extent must be at least 1, got grid_elems \(0,\)"),
-        ({"grid_elems": 10, "thread_elems": 0}, ValueError, "every extent must be at least 1"),
+        ({"grid_elems": 0}, ValueError, r"valid_workdiv: every grid_elems extent must be at least 1, got grid_elems \(0,\)"),
+        ({"grid_elems": (10, 0)}, ValueError, r"every grid_elems extent must be at least 1, got grid_elems \(10, 0\)"),
+        ({"grid_elems": 10, "thread_elems": -1}, ValueError, r"thread_elems must not be negative, got -1"),
         ({"grid_elems": (10, 3), "thread_elems": (1,)}, ValueError, r"grid_elems \(10, 3\) and thread_elems \(1,\)"),
         ({"grid_elems": (1, 1, 1, 1)}, ValueError, "grid_elems must have 1 to 3 components"),
         ({"grid_elems": "10"}, TypeError, "grid_elems must be an int or a tuple of ints"),
     ],
-    ids=["restrictions", "zero", "zero-elems", "mismatched-dims", "4d", "str"],
+    ids=["restrictions", "zero", "zero-2d", "negative-elems", "mismatched-dims", "4d", "str"],
 )
 def test_valid_workdiv_errors(cpu, kwargs, error, message):
     with pytest.raises(error, match=message):
@@ -200,8 +224,13 @@ def test_block_thread_count_above_the_maximum(device):
 
 
 def test_too_much_shared_memory(device):
-    # matmul stages (block threads x thread elements) rows and columns of 16 doubles in shared memory: 1 MiB here.
+    # On a GPU matmul stages (block threads x thread elements) rows and columns of 16 doubles in shared memory: 1 MiB
+    # here. A CPU computes the product without shared memory, so any work division runs there.
     a = pk.zeros(device, (4, 4), np.float64)
     wd = pk.WorkDiv((1, 1), (1, 1), (4096, 4096))
+    q = pk.Queue(device, blocking=True)
+    if device.is_host:
+        pk.kernels.matmul(q, wd, a, a, a, 4, 4, 4)
+        return
     with pytest.raises(ValueError, match="dynamic block shared memory"):
-        pk.kernels.matmul(pk.Queue(device, blocking=True), wd, a, a, a, 4, 4, 4)
+        pk.kernels.matmul(q, wd, a, a, a, 4, 4, 4)

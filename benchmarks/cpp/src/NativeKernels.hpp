@@ -4,7 +4,7 @@
 
 //! \file
 //! The native peers of the group programs: BabelStream loops (serial, OpenMP, oneTBB; float and double), relaxed
-//! atomic increments, a matrix multiply and a 5-point stencil in OpenMP. Defined in NativeStream.cpp and
+//! atomic increments in OpenMP (the compute program's are in NativeComputeBound.hpp). Defined in NativeStream.cpp and
 //! NativeCompute.cpp, which alone include the runtimes' headers (like Native.cpp). Callers check haveOpenMP / haveTbb.
 
 #include <cstddef>
@@ -43,10 +43,4 @@ namespace bench::native
     //! counters[0] when shared, else to counters[thread * stride].
     void atomicAddOmp(unsigned long long* counters, std::size_t stride, std::size_t ops, bool shared);
 
-    //! C = A * B (n x n, row-major) as `omp parallel for` over the rows of C, i-k-j loop order (the inner loop streams
-    //! a row of B and of C and vectorizes): how a user writes it without a library.
-    void matMulOmp(float const* a, float const* b, float* c, std::size_t n);
-
-    //! One 5-point Jacobi sweep as `omp parallel for` over the rows, boundary copied (the shipped Stencil kernel).
-    void stencilOmp(double const* in, double* out, std::size_t ny, std::size_t nx);
 } // namespace bench::native

@@ -35,11 +35,22 @@ namespace bench
         std::size_t matN = 256;
         //! Rows = columns of the square grid (compute: stencil).
         std::size_t stencilN = 2048;
+        //! Elements of the element-wise compute kernels (compute: Horner) and of the reductions (compute: dot, reduce).
+        std::size_t computeN = std::size_t{1} << 22;
+        std::size_t reduceN = std::size_t{1} << 24;
+        //! Bodies of the all-pairs n-body step, and the side of the Mandelbrot image (compute).
+        std::size_t nbodyN = 4096;
+        //! Elements of the triad with a GPU-shaped work division (babelstream).
+        std::size_t gpuShapedN = std::size_t{1} << 24;
+        std::size_t mandelN = 1024;
         //! The triad sweep's sizes: 2^sweepMin, 2^(sweepMin + sweepStep), ... up to 2^sweepMax elements.
         std::size_t sweepMin = 10;
         std::size_t sweepMax = 26;
         std::size_t sweepStep = 2;
         std::string csvPath;
+        //! compute: only the groups named here (comma-separated: horner, nbody, mandelbrot, stencil, matmul, dot);
+        //! empty: all.
+        std::string only;
         bool quick = false;
         bool help = false;
     };
@@ -48,7 +59,9 @@ namespace bench
     {
         os << "usage: cpu_backends [--n N] [--reps R] [--launches L] [--reduce-launches L] [--chunks-per-core K]\n"
               "                    [--atomic-ops K] [--mat-n N] [--stencil-n N] [--sweep-min E] [--sweep-max E]\n"
-              "                    [--sweep-step E] [--csv FILE] [--quick] [--help]\n"
+              "                    [--sweep-step E] [--compute-n N] [--reduce-n N] [--nbody-n N] [--mandel-n N]\n"
+              "                    [--gpu-shaped-n N]\n"
+              "                    [--only GROUPS] [--csv FILE] [--quick] [--help]\n"
               "  --n N                 triad / BabelStream elements per array (cpu_backends: 2^25, babelstream: 2^23)\n"
               "  --reps R              triad repetitions per variant, interleaved (default 20)\n"
               "  --launches L          empty-kernel launches timed per variant (default 2000)\n"
@@ -57,8 +70,16 @@ namespace bench
               "  --atomic-ops K        atomic operations per thread and run (default 2^16)\n"
               "  --mat-n N             matrix multiply of N x N matrices (default 256)\n"
               "  --stencil-n N         5-point stencil on an N x N grid (default 2048)\n"
+              "  --compute-n N         elements of the Horner kernels (compute, default 2^22)\n"
+              "  --reduce-n N          elements of the dot product and the reduction (compute, default 2^24)\n"
+              "  --nbody-n N           bodies of the all-pairs n-body step (compute, default 4096)\n"
+              "  --mandel-n N          Mandelbrot image of N x N pixels (compute, default 1024)\n"
+              "  --gpu-shaped-n N      elements of the triad with a GPU-shaped work division (babelstream, 2^24)\n"
               "  --sweep-min E, --sweep-max E, --sweep-step E\n"
               "                        triad sweep over 2^E elements, E = 10, 12, ..., 26 by default\n"
+              "  --only GROUPS         compute: only these groups (comma-separated: horner, nbody, mandelbrot, "
+              "stencil,\n"
+              "                        matmul, dot)\n"
               "  --csv FILE            also write the results as CSV\n"
               "  --quick               small sizes, for a smoke test (explicit sizes still win)\n";
     }
@@ -89,6 +110,7 @@ namespace bench
     {
         Options options = defaults;
         std::optional<std::size_t> n, reps, launches, reduceLaunches, atomicOps, matN, stencilN, sweepMax;
+        std::optional<std::size_t> computeN, reduceN, nbodyN, mandelN, gpuShapedN;
         for(int i = 1; i < argc; ++i)
         {
             std::string arg = argv[i];
@@ -123,12 +145,24 @@ namespace bench
                 matN = detail::parseCount(arg, value());
             else if(arg == "--stencil-n")
                 stencilN = detail::parseCount(arg, value());
+            else if(arg == "--compute-n")
+                computeN = detail::parseCount(arg, value());
+            else if(arg == "--reduce-n")
+                reduceN = detail::parseCount(arg, value());
+            else if(arg == "--nbody-n")
+                nbodyN = detail::parseCount(arg, value());
+            else if(arg == "--gpu-shaped-n")
+                gpuShapedN = detail::parseCount(arg, value());
+            else if(arg == "--mandel-n")
+                mandelN = detail::parseCount(arg, value());
             else if(arg == "--sweep-min")
                 options.sweepMin = detail::parseCount(arg, value());
             else if(arg == "--sweep-max")
                 sweepMax = detail::parseCount(arg, value());
             else if(arg == "--sweep-step")
                 options.sweepStep = detail::parseCount(arg, value());
+            else if(arg == "--only")
+                options.only = value();
             else if(arg == "--csv")
                 options.csvPath = value();
             else if(arg == "--quick" && !inlineValue)
@@ -149,6 +183,11 @@ namespace bench
             options.matN = 64;
             options.stencilN = 128;
             options.sweepMax = 16;
+            options.computeN = 1u << 14;
+            options.reduceN = 1u << 14;
+            options.nbodyN = 256;
+            options.mandelN = 64;
+            options.gpuShapedN = 1u << 16;
         }
         options.n = n.value_or(options.n);
         options.reps = reps.value_or(options.reps);
@@ -158,6 +197,11 @@ namespace bench
         options.matN = matN.value_or(options.matN);
         options.stencilN = stencilN.value_or(options.stencilN);
         options.sweepMax = sweepMax.value_or(options.sweepMax);
+        options.computeN = computeN.value_or(options.computeN);
+        options.reduceN = reduceN.value_or(options.reduceN);
+        options.nbodyN = nbodyN.value_or(options.nbodyN);
+        options.mandelN = mandelN.value_or(options.mandelN);
+        options.gpuShapedN = gpuShapedN.value_or(options.gpuShapedN);
         if(options.sweepMax >= 8 * sizeof(std::size_t) - 4)
             throw std::invalid_argument("--sweep-max is an exponent of 2, not a size");
         return options;

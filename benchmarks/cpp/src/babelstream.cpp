@@ -20,6 +20,7 @@
 #include <kernels/mul.hpp>
 #include <kernels/nstream.hpp>
 #include <kernels/triad.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -262,6 +263,97 @@ namespace
         }
         return rows;
     }
+
+    //! GPU-shaped work divisions: what portable codes launch everywhere, 64 threads (at most the back-end's limit;
+    //! one where blocks have one thread) of 1024 elements per block, whatever the device. The triad of doubles, next
+    //! to a serial loop for AccCpuSerial (its per-block cost must vanish) and to OpenMP for the others.
+    template<typename TAcc>
+    auto measureGpuShaped(Options const& options, std::vector<std::string>& errors) -> std::vector<Measured>
+    {
+        using T = double;
+        Idx const n = options.gpuShapedN;
+        auto const dev = alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
+        alpaka::Queue<TAcc, alpaka::Blocking> queue(dev);
+        auto const props = alpaka::getAccDevProps<TAcc>(dev);
+        Shape shape;
+        shape.threads = std::min<Idx>(Idx{64}, static_cast<Idx>(props.m_blockThreadCountMax));
+        shape.elems = 1024;
+        shape.blocks = ceilDiv(n, shape.threads * shape.elems);
+        WorkDiv const workDiv = shape.workDiv();
+        auto bufA = alpaka::allocBuf<T, Idx>(dev, n);
+        auto bufB = alpaka::allocBuf<T, Idx>(dev, n);
+        auto bufC = alpaka::allocBuf<T, Idx>(dev, n);
+        T* const a = alpaka::getPtrNative(bufA);
+        T* const b = alpaka::getPtrNative(bufB);
+        T* const c = alpaka::getPtrNative(bufC);
+        T const s = static_cast<T>(scalar);
+        alpaka::exec<TAcc>(queue, workDiv, pyalpaka::kernels::Fill{}, a, static_cast<T>(initA), n);
+        alpaka::exec<TAcc>(queue, workDiv, pyalpaka::kernels::Fill{}, b, static_cast<T>(initB), n);
+        alpaka::exec<TAcc>(queue, workDiv, pyalpaka::kernels::Fill{}, c, static_cast<T>(initC), n);
+
+        std::vector<Variant> variants;
+        variants.push_back(
+            {"alpaka",
+             [&]
+             {
+                 alpaka::exec<TAcc>(queue, workDiv, pyalpaka::kernels::Triad{}, a, b, c, s, n);
+                 alpaka::wait(queue);
+             }});
+        std::string peer;
+        Runtime runtime = Runtime::Serial;
+        if constexpr(alpaka::accMatchesTags<TAcc, alpaka::TagCpuSerial>)
+            peer = "native serial";
+        else if constexpr(native::haveOpenMP)
+        {
+            peer = ompPeer;
+            runtime = Runtime::Omp;
+        }
+        if(!peer.empty())
+            variants.push_back({peer, [&] { native::stream<T>(runtime, StreamOp::Triad, a, b, c, s, n); }});
+        for(auto& variant : variants)
+            variant.run();
+        interleave(variants, options.reps, 0, 1);
+        double const triadA = scalar * initA + scalar * initC;
+        for(auto& variant : variants)
+        {
+            std::fill(a, a + n, T{-1});
+            variant.run();
+            checkAll(
+                errors, variant.name + " (" + alpaka::getAccName<TAcc>() + " session), gpu-shaped triad", a, n, triadA);
+        }
+
+        double const bytes = 3.0 * static_cast<double>(sizeof(T)) * static_cast<double>(n);
+        auto const gbs = [&](std::vector<double> seconds)
+        {
+            for(double& value : seconds)
+                value = bytes / value / 1e9;
+            return seconds;
+        };
+        Measured measured;
+        measured.row.section = "gpu-shaped";
+        measured.row.backend = alpaka::getAccName<TAcc>();
+        measured.row.metric = "triad GB/s";
+        measured.row.compare = Compare::Ratio;
+        measured.row.notes = shape.describe();
+        if(!peer.empty())
+            measured.natives.emplace_back(peer, gbs(samplesOf(variants, peer)));
+        summariseRate(measured, gbs(samplesOf(variants, "alpaka")));
+        std::optional<double> target;
+        if constexpr(alpaka::
+                         accMatchesTags<TAcc, alpaka::TagCpuThreads, alpaka::TagCpuOmp2Threads, alpaka::TagCpuFibers>)
+            target = 0.8;
+        else if constexpr(
+            alpaka::accMatchesTags<TAcc, alpaka::TagCpuOmp2Blocks, alpaka::TagCpuTbbBlocks, alpaka::TagCpuSerial>)
+            target = 0.95;
+        if(target && !peer.empty())
+        {
+            std::ostringstream os;
+            os << ">= " << *target << "x";
+            measured.row.target = os.str();
+            measured.row.status = measured.row.ratio() >= *target ? "met" : "missed";
+        }
+        return {measured};
+    }
 } // namespace
 
 auto main(int argc, char** argv) -> int
@@ -297,5 +389,12 @@ auto main(int argc, char** argv) -> int
                 "stream float",
                 [&]<typename TAcc>() { return measureStream<TAcc, float>(options, errors); },
                 true);
+            report.setSectionTitle(
+                "gpu-shaped",
+                "Triad (double, " + std::to_string(options.gpuShapedN)
+                    + " elements) with a GPU-shaped work division (64 threads, at most the back-end's limit, x 1024 "
+                      "elements per block): GB/s, median; higher is better; vs peer = ratio");
+            runGroup(
+                report, "gpu-shaped", [&]<typename TAcc>() { return measureGpuShaped<TAcc>(options, errors); }, true);
         });
 }

@@ -78,6 +78,8 @@ namespace alpaka
             using Tag = TagCpuFibers;
             static constexpr char const* name = "AccCpuFibers";
             static constexpr bool singleThread = false;
+            //! Blocks run side by side, a range per core.
+            static constexpr bool blocksRunInParallel = true;
 
             //! Bounded by stack memory: fiberStackBytes each.
             static auto blockThreadCountMax() -> std::size_t
@@ -96,8 +98,7 @@ namespace alpaka
             static void runBlocks(TTask const& task, std::size_t begin, std::size_t end, FirstError& error)
             {
                 std::uint32_t const threads = blockThreadCount(task);
-                BlockThreadsState<YieldFiber> block(
-                    threads, threadLocalSharedMemArena<blockSharedMemBytes>(), task.dynSharedMemBytes());
+                BlockThreadsState<YieldFiber> block(threads, task.dynSharedMemBytes());
                 // No block of this range starts once another range failed (decided here, once for all the fibers).
                 block.stop = error.failed();
                 thread_local boost::fibers::pooled_fixedsize_stack stacks(fiberStackBytes);

@@ -107,6 +107,8 @@ namespace alpaka
             using Tag = TagCpuOmp2Blocks;
             static constexpr char const* name = "AccCpuOmp2Blocks";
             static constexpr bool singleThread = true;
+            //! Blocks run side by side (omp for).
+            static constexpr bool blocksRunInParallel = true;
 
             static auto blockThreadCountMax() -> std::size_t
             {

@@ -71,6 +71,8 @@ namespace alpaka
             using Tag = TagCpuOmp2Threads;
             static constexpr char const* name = "AccCpuOmp2Threads";
             static constexpr bool singleThread = false;
+            //! Blocks run one after another (a block's threads run side by side).
+            static constexpr bool blocksRunInParallel = false;
 
             //! As AccCpuThreads (a few threads per core), within the OpenMP thread limit.
             static auto blockThreadCountMax() -> std::size_t
@@ -90,8 +92,8 @@ namespace alpaka
             {
                 std::uint32_t const threads = blockThreadCount(task);
                 std::size_t const blocks = blockCount(task);
-                BlockThreadsState<SpinThenYieldThread> block(
-                    threads, threadLocalSharedMemArena<blockSharedMemBytes>(), task.dynSharedMemBytes());
+                // Pipelined blocks (see BlockThreadsState): no barrier between blocks unless the kernel needs one.
+                BlockThreadsState<SpinThenYieldThread> block(threads, task.dynSharedMemBytes(), true);
 #    pragma omp parallel num_threads(static_cast<int>(threads))
                 {
                     // The team size is the same for every thread of the team, so all take the same branch.

@@ -43,6 +43,8 @@ namespace alpaka
             using Tag = TagCpuSerial;
             static constexpr char const* name = "AccCpuSerial";
             static constexpr bool singleThread = true;
+            //! Blocks run one after another.
+            static constexpr bool blocksRunInParallel = false;
 
             static auto blockThreadCountMax() -> std::size_t
             {

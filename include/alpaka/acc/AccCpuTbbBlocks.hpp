@@ -48,6 +48,8 @@ namespace alpaka
             using Tag = TagCpuTbbBlocks;
             static constexpr char const* name = "AccCpuTbbBlocks";
             static constexpr bool singleThread = true;
+            //! Blocks run side by side (tbb::parallel_for).
+            static constexpr bool blocksRunInParallel = true;
 
             static auto blockThreadCountMax() -> std::size_t
             {

@@ -47,6 +47,8 @@ namespace alpaka
             using Tag = TagCpuThreads;
             static constexpr char const* name = "AccCpuThreads";
             static constexpr bool singleThread = false;
+            //! Blocks run one after another (a block's threads run side by side).
+            static constexpr bool blocksRunInParallel = false;
 
             //! Block threads beyond the cores only take turns (each barrier then costs a context switch per thread):
             //! allow a few per core, as kernels written for GPUs ask for, but not thousands of OS threads.
@@ -66,8 +68,8 @@ namespace alpaka
             {
                 std::uint32_t const threads = blockThreadCount(task);
                 std::size_t const blocks = blockCount(task);
-                BlockThreadsState<SpinThenYieldThread> block(
-                    threads, threadLocalSharedMemArena<blockSharedMemBytes>(), task.dynSharedMemBytes());
+                // Pipelined blocks (see BlockThreadsState): no barrier between blocks unless the kernel needs one.
+                BlockThreadsState<SpinThenYieldThread> block(threads, task.dynSharedMemBytes(), true);
                 auto runThread = [&](std::uint32_t thread) noexcept
                 { runBlockThread<AccCpuThreads<TDim, TIdx>>(task, block, thread, 0u, blocks, error); };
                 WorkerPool::instance().run(threads, runThread);

@@ -76,6 +76,9 @@ namespace alpaka
             using Tag = TagOmp5;
             static constexpr char const* name = "AccOmp5";
             static constexpr bool singleThread = false;
+            //! Blocks run one team at a time where the target region runs on the host (a block's threads run side by
+            //! side).
+            static constexpr bool blocksRunInParallel = false;
 
             static auto blockThreadCountMax() -> std::size_t
             {
@@ -104,8 +107,7 @@ namespace alpaka
                 std::uint32_t const threads = launch.threads;
                 try
                 {
-                    BlockThreadsState<SpinThenYieldThread> block(
-                        threads, threadLocalSharedMemArena<blockSharedMemBytes>(), launch.task->dynSharedMemBytes());
+                    BlockThreadsState<SpinThenYieldThread> block(threads, launch.task->dynSharedMemBytes());
                     // Blocks that start after another failed do not run (decided here, once for all their threads).
                     block.stop = launch.error->failed();
 #    pragma omp parallel num_threads(static_cast<int>(threads))

@@ -3,7 +3,8 @@
 #pragma once
 
 //! \file
-//! Accelerator traits: Acc<T>, getAccDevProps<TAcc>(dev), getAccName<TAcc>(), isAccelerator, isSingleThreadAcc.
+//! Accelerator traits: Acc<T>, getAccDevProps<TAcc>(dev), getAccName<TAcc>(), isAccelerator, isSingleThreadAcc,
+//! elementLoopsAreContiguous.
 
 #include "alpaka/acc/AccDevProps.hpp"
 #include "alpaka/core/Common.hpp"
@@ -50,6 +51,15 @@ namespace alpaka
         struct IsMultiThreadAcc : std::bool_constant<!IsSingleThreadAcc<TAcc>::value>
         {
         };
+
+        //! Whether the element loops (uniformElements and friends) give each thread of TAcc one contiguous run of
+        //! indices rather than grid-strided chunks: true where the threads are CPU threads, for which a counted loop
+        //! vectorizes and a contiguous run streams best; false where consecutive threads should take consecutive
+        //! indices (GPU warps coalesce their accesses). See alpaka/exec/detail/ThreadElementRange.hpp.
+        template<typename TAcc, typename TSfinae = void>
+        struct ElementLoopsAreContiguous : std::false_type
+        {
+        };
     } // namespace trait
 
     template<typename T>
@@ -60,6 +70,9 @@ namespace alpaka
 
     template<typename TAcc>
     inline constexpr bool isMultiThreadAcc = trait::IsMultiThreadAcc<TAcc>::value;
+
+    template<typename TAcc>
+    inline constexpr bool elementLoopsAreContiguous = trait::ElementLoopsAreContiguous<TAcc>::value;
 
     //! What TAcc supports on dev.
     template<typename TAcc, typename TDev>

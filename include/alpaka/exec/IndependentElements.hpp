@@ -5,11 +5,13 @@
 //! \file
 //! Loops where blocks work independently: independentGroups(acc, groups) gives the groups this block handles (a
 //! block-stride loop over [0, groups)), independentGroupElements(acc, [first,] extent) the indices of [first, extent)
-//! this thread handles within its block (a block-stride loop). Along<I> and AlongX/Y/Z as for uniformElements.
+//! this thread handles within its block (a block-stride loop on GPUs, one contiguous run per thread on CPUs, as for
+//! uniformElements). Along<I> and AlongX/Y/Z as for uniformElements.
 
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/exec/detail/StridedChunkRange.hpp"
+#include "alpaka/exec/detail/ThreadElementRange.hpp"
 #include "alpaka/idx/Accessors.hpp"
 #include "alpaka/workdiv/Traits.hpp"
 
@@ -67,12 +69,11 @@ namespace alpaka
         requires(isAccelerator<TAcc> && TDimIdx < Dim<TAcc>::value)
     ALPAKA_FN_ACC constexpr auto independentGroupElementsAlong(TAcc const& acc, Idx<TAcc> first, Idx<TAcc> extent)
     {
-        using TIdx = Idx<TAcc>;
-        TIdx const elems = getWorkDiv<Thread, Elems>(acc)[TDimIdx];
-        return detail::StridedChunkRange<TIdx>(
-            static_cast<TIdx>(first + getIdx<Block, Threads>(acc)[TDimIdx] * elems),
-            elems,
-            static_cast<TIdx>(getWorkDiv<Block, Threads>(acc)[TDimIdx] * elems),
+        return detail::threadElementRange<TAcc>(
+            getIdx<Block, Threads>(acc)[TDimIdx],
+            getWorkDiv<Block, Threads>(acc)[TDimIdx],
+            getWorkDiv<Thread, Elems>(acc)[TDimIdx],
+            first,
             extent);
     }
 

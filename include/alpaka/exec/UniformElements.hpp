@@ -4,7 +4,8 @@
 
 //! \file
 //! Loops over elements that every back-end maps well: on a GPU consecutive threads take consecutive elements, on a
-//! CPU each thread takes a contiguous run of elements.
+//! CPU each thread takes one contiguous run of elements, which the compiler sees as a counted loop and vectorizes
+//! (see detail/ThreadElementRange.hpp for the exact mapping).
 //!
 //! - uniformElements(acc, [first,] extent): the indices of [first, extent) this thread owns; the whole grid covers
 //!   each index once, looping if the grid is smaller than the extent (a grid-stride loop).
@@ -17,7 +18,10 @@
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/exec/ElementIndex.hpp"
+#include "alpaka/exec/detail/ContiguousRange.hpp"
+#include "alpaka/exec/detail/NdRange.hpp"
 #include "alpaka/exec/detail/StridedChunkRange.hpp"
+#include "alpaka/exec/detail/ThreadElementRange.hpp"
 #include "alpaka/idx/Accessors.hpp"
 #include "alpaka/vec/Vec.hpp"
 #include "alpaka/workdiv/Traits.hpp"
@@ -28,7 +32,9 @@ namespace alpaka
 {
     namespace detail
     {
-        //! The elements of group `group` along dimension I, as ElementIndex{global, local}.
+        //! The elements of group `group` along dimension I, as ElementIndex{global, local}. A thread's elements of a
+        //! group are one contiguous run on every back-end: the group is one block's elements, so the grid-stride loop
+        //! over it would never take a second chunk.
         template<typename TIdx>
         class GroupElementRange
         {
@@ -36,39 +42,39 @@ namespace alpaka
             class const_iterator
             {
             public:
-                ALPAKA_FN_ACC constexpr const_iterator(typename StridedChunkRange<TIdx>::const_iterator it, TIdx first)
-                    : m_it(it)
+                ALPAKA_FN_ACC constexpr const_iterator(TIdx local, TIdx first)
+                    : m_local(local)
                     , m_first(first)
                 {
                 }
 
                 ALPAKA_FN_ACC constexpr auto operator*() const -> ElementIndex<TIdx>
                 {
-                    return {static_cast<TIdx>(m_first + *m_it), *m_it};
+                    return {static_cast<TIdx>(m_first + m_local), m_local};
                 }
 
                 ALPAKA_FN_ACC constexpr auto operator++() -> const_iterator&
                 {
-                    ++m_it;
+                    ++m_local;
                     return *this;
                 }
 
                 ALPAKA_FN_ACC constexpr auto operator==(const_iterator const& other) const -> bool
                 {
-                    return m_it == other.m_it;
+                    return m_local == other.m_local;
                 }
 
                 ALPAKA_FN_ACC constexpr auto operator!=(const_iterator const& other) const -> bool
                 {
-                    return m_it != other.m_it;
+                    return m_local != other.m_local;
                 }
 
             private:
-                typename StridedChunkRange<TIdx>::const_iterator m_it;
+                TIdx m_local;
                 TIdx m_first;
             };
 
-            ALPAKA_FN_ACC constexpr GroupElementRange(StridedChunkRange<TIdx> local, TIdx first)
+            ALPAKA_FN_ACC constexpr GroupElementRange(ContiguousRange<TIdx> local, TIdx first)
                 : m_local(local)
                 , m_first(first)
             {
@@ -76,28 +82,28 @@ namespace alpaka
 
             ALPAKA_FN_ACC constexpr auto begin() const -> const_iterator
             {
-                return {m_local.begin(), m_first};
+                return {*m_local.begin(), m_first};
             }
 
             ALPAKA_FN_ACC constexpr auto end() const -> const_iterator
             {
-                return {m_local.end(), m_first};
+                return {*m_local.end(), m_first};
             }
 
         private:
-            StridedChunkRange<TIdx> m_local;
+            ContiguousRange<TIdx> m_local;
             TIdx m_first;
         };
 
         template<std::size_t TDimIdx, typename TAcc>
         ALPAKA_FN_ACC constexpr auto uniformElementsRange(TAcc const& acc, Idx<TAcc> first, Idx<TAcc> extent)
         {
-            using TIdx = Idx<TAcc>;
-            TIdx const elems = getWorkDiv<Thread, Elems>(acc)[TDimIdx];
-            TIdx const thread = getIdx<Grid, Threads>(acc)[TDimIdx];
-            TIdx const threads = getWorkDiv<Grid, Threads>(acc)[TDimIdx];
-            return StridedChunkRange<TIdx>(
-                static_cast<TIdx>(first + thread * elems), elems, static_cast<TIdx>(threads * elems), extent);
+            return threadElementRange<TAcc>(
+                getIdx<Grid, Threads>(acc)[TDimIdx],
+                getWorkDiv<Grid, Threads>(acc)[TDimIdx],
+                getWorkDiv<Thread, Elems>(acc)[TDimIdx],
+                first,
+                extent);
         }
 
         template<std::size_t TDimIdx, typename TAcc>
@@ -117,10 +123,11 @@ namespace alpaka
             TIdx const first = static_cast<TIdx>(group * blockElems);
             TIdx const rest = extent > first ? static_cast<TIdx>(extent - first) : TIdx{0};
             TIdx const localExtent = rest < blockElems ? rest : blockElems;
-            return GroupElementRange<TIdx>(
-                StridedChunkRange<TIdx>(
-                    static_cast<TIdx>(getIdx<Block, Threads>(acc)[TDimIdx] * elems), elems, blockElems, localExtent),
-                first);
+            TIdx const threadBegin = static_cast<TIdx>(getIdx<Block, Threads>(acc)[TDimIdx] * elems);
+            TIdx const localBegin = threadBegin < localExtent ? threadBegin : localExtent;
+            TIdx const localEnd
+                = localExtent - localBegin < elems ? localExtent : static_cast<TIdx>(localBegin + elems);
+            return GroupElementRange<TIdx>(ContiguousRange<TIdx>(localBegin, localEnd), first);
         }
 
         template<typename TAcc>
@@ -191,11 +198,11 @@ namespace alpaka
         auto const elems = getWorkDiv<Thread, Elems>(acc);
         auto const thread = getIdx<Grid, Threads>(acc);
         auto const threads = getWorkDiv<Grid, Threads>(acc);
-        detail::StridedChunkRange<TIdx> ranges[dim];
+        using Range = decltype(detail::threadElementRange<TAcc>(TIdx{}, TIdx{}, TIdx{}, TIdx{}, TIdx{}));
+        Range ranges[dim];
         for(std::size_t i = 0; i < dim; ++i)
-            ranges[i] = detail::StridedChunkRange<TIdx>(
-                static_cast<TIdx>(thread[i] * elems[i]), elems[i], static_cast<TIdx>(threads[i] * elems[i]), extent[i]);
-        return detail::NdRange<Vec<Dim<TAcc>, TIdx>, detail::StridedChunkRange<TIdx>>(ranges);
+            ranges[i] = detail::threadElementRange<TAcc>(thread[i], threads[i], elems[i], TIdx{0}, extent[i]);
+        return detail::NdRange<Vec<Dim<TAcc>, TIdx>, Range>(ranges);
     }
 
     template<typename TAcc>

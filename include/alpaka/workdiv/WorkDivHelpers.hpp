@@ -11,12 +11,14 @@
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/kernel/Traits.hpp"
 #include "alpaka/vec/Traits.hpp"
+#include "alpaka/workdiv/ThreadElemChoice.hpp"
 #include "alpaka/workdiv/WorkDivMembers.hpp"
 #include "alpaka/workdiv/WorkDivValidation.hpp"
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace alpaka
@@ -37,7 +39,8 @@ namespace alpaka
 
         //! Elements of the grid.
         Vec gridElemExtent = Vec::ones();
-        //! Elements each thread processes.
+        //! Elements each thread processes; a component of 0 leaves it to the back-end (trait::ThreadElemChoice: one
+        //! on GPUs, a few long runs per core on CPUs, which vectorize and stream best).
         Vec threadElemExtent = Vec::ones();
         //! Whether the block extent must divide the grid's thread extent (no partial blocks).
         bool blockThreadMustDivideGridThreadExtent = true;
@@ -73,6 +76,39 @@ namespace alpaka
                     throw std::runtime_error(
                         std::string("getValidWorkDiv: the ") + what + " " + toString(vec)
                         + " has a component below 1; every extent must be at least 1");
+        }
+
+        //! threadElemExtent with TAcc's choice (trait::ThreadElemChoice) in place of its components of 0; lowers
+        //! kernelBlockThreadCountMax (0: none) to the threads per block that choice is meant for.
+        template<typename TAcc, typename TDim, typename TIdx>
+        auto resolveThreadElemExtent(
+            Vec<TDim, TIdx> const& gridElemExtent,
+            Vec<TDim, TIdx> threadElemExtent,
+            AccDevProps<TDim, TIdx> const& props,
+            TIdx& kernelBlockThreadCountMax) -> Vec<TDim, TIdx>
+        {
+            bool chosen = false;
+            for(std::size_t i = 0; i < TDim::value; ++i)
+            {
+                if constexpr(std::is_signed_v<TIdx>)
+                    if(threadElemExtent[i] < 0)
+                        throw std::runtime_error(
+                            "getValidWorkDiv: the thread element extent " + toString(threadElemExtent)
+                            + " has a negative component; each must be at least 1, or 0 to let the back-end choose");
+                chosen = chosen || threadElemExtent[i] == 0;
+            }
+            if(!chosen)
+                return threadElemExtent;
+            requireAtLeastOne(gridElemExtent, "grid element extent");
+            using Choice = trait::ThreadElemChoice<TAcc>;
+            auto const choice = Choice::threadElemExtent(gridElemExtent, props);
+            for(std::size_t i = 0; i < TDim::value; ++i)
+                if(threadElemExtent[i] == 0)
+                    threadElemExtent[i] = choice[i];
+            TIdx const limit = Choice::blockThreadCountMax(props);
+            if(limit > 0 && (kernelBlockThreadCountMax == 0 || limit < kernelBlockThreadCountMax))
+                kernelBlockThreadCountMax = limit;
+            return threadElemExtent;
         }
     } // namespace detail
 
@@ -181,7 +217,8 @@ namespace alpaka
             restrictions);
     }
 
-    //! Seed form: a valid work division of TAcc on dev for gridElemExtent elements (Vecs or scalars).
+    //! Seed form: a valid work division of TAcc on dev for gridElemExtent elements (Vecs or scalars); components of
+    //! threadElemExtent that are 0 are chosen for TAcc (see KernelCfg).
     template<
         typename TAcc,
         typename TDev,
@@ -201,17 +238,16 @@ namespace alpaka
         static_assert(
             alpaka::Dim<TGridElemExtent>::value == Dim::value && alpaka::Dim<TThreadElemExtent>::value == Dim::value,
             "getValidWorkDiv: the extents must have the accelerator's dimensionality");
-        return subDivideGridElems(
-            castVec<Idx>(getExtents(gridElemExtent)),
-            castVec<Idx>(getExtents(threadElemExtent)),
-            getAccDevProps<TAcc>(dev),
-            static_cast<Idx>(0u),
-            blockThreadMustDivideGridThreadExtent,
-            restrictions);
+        auto const props = getAccDevProps<TAcc>(dev);
+        auto const grid = castVec<Idx>(getExtents(gridElemExtent));
+        auto threadLimit = static_cast<Idx>(0u);
+        auto const elems = detail::resolveThreadElemExtent<TAcc>(
+            grid, castVec<Idx>(getExtents(threadElemExtent)), props, threadLimit);
+        return subDivideGridElems(grid, elems, props, threadLimit, blockThreadMustDivideGridThreadExtent, restrictions);
     }
 
     //! A valid work division for launching kernelFnObj(args...) as described by cfg on dev; honours the kernel's
-    //! thread limit from getFunctionAttributes.
+    //! thread limit from getFunctionAttributes. Components of cfg.threadElemExtent that are 0 are chosen for TAcc.
     template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
     [[nodiscard]] ALPAKA_FN_HOST auto
     getValidWorkDiv(KernelCfg<TAcc> const& cfg, TDev const& dev, TKernelFnObj const& kernelFnObj, TArgs&&... args)
@@ -219,11 +255,15 @@ namespace alpaka
     {
         using Idx = alpaka::Idx<TAcc>;
         auto const attributes = getFunctionAttributes<TAcc>(dev, kernelFnObj, std::forward<TArgs>(args)...);
+        auto const props = getAccDevProps<TAcc>(dev);
+        auto threadLimit = static_cast<Idx>(attributes.maxThreadsPerBlock);
+        auto const elems
+            = detail::resolveThreadElemExtent<TAcc>(cfg.gridElemExtent, cfg.threadElemExtent, props, threadLimit);
         return subDivideGridElems(
             cfg.gridElemExtent,
-            cfg.threadElemExtent,
-            getAccDevProps<TAcc>(dev),
-            static_cast<Idx>(attributes.maxThreadsPerBlock),
+            elems,
+            props,
+            threadLimit,
             cfg.blockThreadMustDivideGridThreadExtent,
             cfg.gridBlockExtentSubDivRestrictions);
     }

@@ -237,6 +237,11 @@ namespace pyalpaka::rt::cuda
     {
         checkValidWorkDivRequest(gridElems, threadElems);
         auto const& device = cudaDevice(dev);
+        // One element per thread where the caller leaves the choice to the back-end, as alpaka's GPU back-ends do.
+        Extents elems = threadElems;
+        for(std::size_t i = 0; i < elems.dim; ++i)
+            if(elems.values[i] == 0)
+                elems.values[i] = 1;
         return withDim<maxWorkDivDim>(
             gridElems.dim,
             "a work division",
@@ -245,7 +250,7 @@ namespace pyalpaka::rt::cuda
                 constexpr std::size_t dim = decltype(d)::value;
                 auto const w = alpaka::subDivideGridElems(
                     toVec<dim>(gridElems),
-                    toVec<dim>(threadElems),
+                    toVec<dim>(elems),
                     toAlpaka<dim>(device.props(dim)),
                     blockThreadsMustDivide,
                     static_cast<alpaka::GridBlockExtentSubDivRestrictions>(restrictions));

@@ -113,6 +113,23 @@ namespace exectest
             {{1u, 4u, 4u}, {2u, 4u, 4u}, {1u, 1u, 16u}}};
     }
 
+    //! The thread (of `threads`, `elems` elements each) that an element loop over [begin, end) gives `index` to:
+    //! grid-strided chunks on GPUs; on CPUs, where element loops are contiguous, the same chunks while the threads'
+    //! elements cover the range, otherwise one run of ceil(count / threads) indices per thread.
+    template<typename TAcc, typename TIdx>
+    ALPAKA_FN_HOST_ACC constexpr auto expectedOwner(TIdx index, TIdx begin, TIdx end, TIdx elems, TIdx threads) -> TIdx
+    {
+        if constexpr(alpaka::elementLoopsAreContiguous<TAcc>)
+        {
+            TIdx const count = static_cast<TIdx>(end - begin);
+            TIdx const run = static_cast<TIdx>(
+                threads * elems >= count ? elems : count / threads + (count % threads != 0 ? 1 : 0));
+            return static_cast<TIdx>((index - begin) / run);
+        }
+        else
+            return static_cast<TIdx>((index - begin) / elems % threads);
+    }
+
     template<typename TWorkDiv>
     auto describe(TWorkDiv const& workDiv) -> std::string
     {

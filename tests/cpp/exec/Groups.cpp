@@ -107,7 +107,7 @@ namespace
                 ALPAKA_CHECK(*success, group % gridBlocks == block);
                 ALPAKA_CHECK(*success, group < groupCount);
                 ALPAKA_CHECK(*success, i >= begin && i < end);
-                ALPAKA_CHECK(*success, (i - begin) / elems % threads == thread);
+                ALPAKA_CHECK(*success, exectest::expectedOwner<TAcc>(i, begin, end, elems, threads) == thread);
                 if(group < groupCount && i < end && i < stride)
                     alpaka::atomicAdd(acc, &counts[group * stride + i], 1u);
             };

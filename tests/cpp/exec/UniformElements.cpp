@@ -3,8 +3,9 @@
 
 //! \file
 //! uniformElements on 1-D accelerators, in its three forms (no extent, extent, first and extent): the grid visits
-//! every index of the range exactly once and nothing outside it, each thread in increasing order, and thread t owns
-//! the runs of `elements per thread` indices that start at first + (t + k * gridThreads) * elementsPerThread.
+//! every index of the range exactly once and nothing outside it, each thread in increasing order. On GPUs thread t owns
+//! the runs of `elements per thread` indices that start at first + (t + k * gridThreads) * elementsPerThread; on CPUs
+//! one contiguous run (see exectest::expectedOwner).
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/Check.hpp>
@@ -109,7 +110,7 @@ namespace
             auto const index = static_cast<std::size_t>(i);
             if(hostCounts[index] != (inside ? 1u : 0u))
                 ++wrong;
-            if(inside && hostOwners[index] != static_cast<Idx>((i - begin) / elems % gridThreads))
+            if(inside && hostOwners[index] != exectest::expectedOwner<TAcc>(i, begin, end, elems, gridThreads))
                 ++wrongOwner;
         }
         CHECK(wrong == 0u);
@@ -156,4 +157,34 @@ TEMPLATE_LIST_TEST_CASE("uniformElements: a thread's indices, written out", "[ex
         Idx{10}));
     std::vector<unsigned> const expected{0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0};
     CHECK(exectest::toHost(queue, counts) == expected);
+}
+
+TEMPLATE_LIST_TEST_CASE("uniformElements: more indices than the grid's elements", "[exec]", exectest::Accs1D)
+{
+    using Acc = TestType;
+    using Idx = alpaka::Idx<Acc>;
+    using WorkDiv = alpaka::WorkDivMembers<alpaka::DimInt<1u>, Idx>;
+    // Three threads of two elements over [0, 20): on a GPU thread 0 takes 0-1, 6-7, 12-13, 18-19; on a CPU the range
+    // is cut into runs of ceil(20 / 3) = 7 indices: 0-6, 7-13, 14-19.
+    Idx const blocks = alpaka::isSingleThreadAcc<Acc> ? Idx{3} : Idx{1};
+    Idx const threads = alpaka::isSingleThreadAcc<Acc> ? Idx{1} : Idx{3};
+    alpaka::test::KernelExecutionFixture<Acc> fixture(WorkDiv(blocks, threads, Idx{2}));
+    auto& queue = fixture.getQueue();
+    auto counts = exectest::zeroedBuf<unsigned, Acc>(queue, 20u);
+    auto owners = exectest::zeroedBuf<Idx, Acc>(queue, 20u);
+    CHECK(fixture(
+        UniformElementsKernel{},
+        alpaka::getPtrNative(counts),
+        alpaka::getPtrNative(owners),
+        Idx{20},
+        Form::Extent,
+        Idx{0},
+        Idx{20}));
+    std::vector<Idx> expected;
+    if constexpr(alpaka::elementLoopsAreContiguous<Acc>)
+        expected = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2};
+    else
+        expected = {0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2, 0, 0};
+    CHECK(exectest::toHost(queue, owners) == expected);
+    CHECK(exectest::toHost(queue, counts) == std::vector<unsigned>(20u, 1u));
 }

@@ -169,7 +169,8 @@ namespace
             for(std::size_t i = 0; i < dim; ++i)
             {
                 inside = inside && idx[i] >= first[i];
-                owner[i] = inside ? static_cast<Idx>((idx[i] - first[i]) / elems[i] % gridThreads[i]) : Idx{0};
+                owner[i] = inside ? exectest::expectedOwner<TAcc>(idx[i], first[i], extent[i], elems[i], gridThreads[i])
+                                  : Idx{0};
             }
             if(hostCounts[linear] != (inside ? 1u : 0u))
                 ++wrong;

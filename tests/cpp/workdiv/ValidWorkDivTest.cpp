@@ -9,8 +9,10 @@
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Errors.hpp"
 
 namespace
 {
@@ -166,4 +168,101 @@ TEST_CASE("isValidWorkDiv with a kernel limit below the device limit", "[workdiv
         alpaka::WorkDivMembers<alpaka::DimInt<1>, int>(4, 1), dev, EmptyKernel{}, 0, unused));
     CHECK_FALSE(alpaka::isValidWorkDiv<Acc>(
         alpaka::WorkDivMembers<alpaka::DimInt<1>, int>(4, 2), dev, EmptyKernel{}, 0, unused));
+}
+
+TEMPLATE_LIST_TEST_CASE(
+    "getValidWorkDiv chooses the elements per thread where they are given as 0", "[workdiv]", alpaka::test::TestAccs)
+{
+    using Acc = TestType;
+    using Dim = alpaka::Dim<Acc>;
+    using Idx = alpaka::Idx<Acc>;
+    using Vec = alpaka::Vec<Dim, Idx>;
+    auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
+    auto const props = alpaka::getAccDevProps<Acc>(dev);
+    if constexpr(Dim::value > 0)
+    {
+        for(Vec const& gridElems :
+            {Vec::ones(),
+             Vec::all(Idx{97}),
+             Vec([](auto i) { return static_cast<Idx>(i.value + 1 == Dim::value ? 100003 : 7 + i.value); })})
+        {
+            alpaka::KernelCfg<Acc> const cfg{gridElems, Vec::zeros()};
+            auto const wd = alpaka::getValidWorkDiv(cfg, dev, EmptyKernel{}, 1, static_cast<float*>(nullptr));
+            auto const seed = alpaka::getValidWorkDiv<Acc>(dev, gridElems, Vec::zeros(), false);
+            INFO("grid elements " << gridElems << ": " << wd);
+            CHECK(alpaka::isValidWorkDiv<Acc>(wd, dev));
+            CHECK(covers(wd, gridElems));
+            CHECK(covers(seed, gridElems));
+            auto const elems = alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(wd);
+            if constexpr(alpaka::elementLoopsAreContiguous<Acc>)
+            {
+                // A CPU: at most a few contiguous runs per core, each thread's run along x a multiple of 16 elements
+                // (or all of x), the threads of a block side by side only where blocks are not.
+                std::size_t const threads
+                    = static_cast<std::size_t>(alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(wd).prod());
+                CHECK(threads <= 4u * static_cast<std::size_t>(props.m_multiProcessorCount) * 8u);
+                CHECK((elems[Dim::value - 1] % 16 == 0 || elems[Dim::value - 1] >= gridElems[Dim::value - 1]));
+                if(alpaka::detail::cpu::CpuAccDescription<Acc>::blocksRunInParallel)
+                    CHECK(wd.m_blockThreadExtent == Vec::ones());
+                else
+                    CHECK(wd.m_gridBlockExtent == Vec::ones());
+                // The smallest grids are one run.
+                if(gridElems == Vec::ones())
+                    CHECK(elems == Vec::ones());
+            }
+            else
+                CHECK(elems == Vec::ones());
+        }
+
+        // Only the components given as 0 are chosen.
+        Vec given = Vec::zeros();
+        given[0] = Idx{3};
+        auto const partly = alpaka::getValidWorkDiv<Acc>(dev, Vec::all(Idx{64}), given, false);
+        CHECK(alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(partly)[0] == Idx{3});
+        // An explicit extent is used as given: kernels that index by their thread index rely on it.
+        auto const explicitOnes = alpaka::getValidWorkDiv<Acc>(dev, Vec::all(Idx{64}), Vec::ones(), false);
+        CHECK(alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(explicitOnes) == Vec::ones());
+        if constexpr(std::is_signed_v<Idx>)
+            CHECK_THROWS_WITH(
+                alpaka::getValidWorkDiv<Acc>(dev, Vec::all(Idx{64}), Vec::all(Idx{-1}), false),
+                alpaka_test::containsSubstring("negative component")
+                    && alpaka_test::containsSubstring("0 to let the back-end choose"));
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE(
+    "The chosen work division runs an element loop once per index", "[workdiv]", alpaka::test::TestAccs)
+{
+    using Acc = TestType;
+    using Dim = alpaka::Dim<Acc>;
+    using Idx = alpaka::Idx<Acc>;
+    if constexpr(Dim::value == 1)
+    {
+        struct CountVisits
+        {
+            ALPAKA_FN_ACC void operator()(Acc const& acc, unsigned* counts, Idx n) const
+            {
+                for(auto i : alpaka::uniformElements(acc, n))
+                    alpaka::atomicAdd(acc, &counts[i], 1u, alpaka::hierarchy::Grids{});
+            }
+        };
+        auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
+        alpaka::Queue<Acc, alpaka::Blocking> queue(dev);
+        for(Idx const n : {Idx{1}, Idx{17}, Idx{5000}, Idx{100003}})
+        {
+            auto counts = alpaka::allocBuf<unsigned, Idx>(dev, n);
+            alpaka::memset(queue, counts, 0u);
+            alpaka::KernelCfg<Acc> const cfg{n, 0};
+            auto const wd = alpaka::getValidWorkDiv(cfg, dev, CountVisits{}, std::data(counts), n);
+            INFO(wd);
+            alpaka::exec<Acc>(queue, wd, CountVisits{}, std::data(counts), n);
+            auto host = alpaka::allocBuf<unsigned, Idx>(alpaka::getDevByIdx(alpaka::PlatformCpu{}, 0), n);
+            alpaka::memcpy(queue, host, counts);
+            alpaka::wait(queue);
+            std::size_t wrong = 0;
+            for(Idx i = 0; i < n; ++i)
+                wrong += std::data(host)[i] != 1u ? 1u : 0u;
+            CHECK(wrong == 0u);
+        }
+    }
 }

@@ -15,6 +15,7 @@
 #include "alpaka/vec/Vec.hpp"
 #include "alpaka/workdiv/Traits.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -110,9 +111,74 @@ namespace alpaka::detail::cpu
         return static_cast<std::uint32_t>(getWorkDiv<Block, Threads>(task.workDiv()).prod());
     }
 
+    //! Pipelined blocks wake their waiters in batches of this many completed blocks: a waiter sleeps until it may run
+    //! this many blocks, not one (which would wake every waiter after every block on an oversubscribed machine).
+    template<typename TWait>
+    auto slotBatch(BlockThreadsState<TWait> const& block) -> std::size_t
+    {
+        return block.slotCount / 2u;
+    }
+
+    //! Pipelined blocks (see BlockThreadsState): waits until block k of the range may start, i.e. every thread has
+    //! finished block k - slotCount, which used the same slot (rounded up to a whole batch, see slotBatch); false if a
+    //! failure ends the launch meanwhile. The wait ends before this thread's own block k - 1 is needed, so it cannot
+    //! wait for itself. startable: the blocks this thread may start without looking (completed + slotCount when it
+    //! last looked), kept by the caller, so that the shared counter is read about once per batch, not per block.
+    template<typename TWait>
+    auto
+    awaitSlot(BlockThreadsState<TWait>& block, std::size_t k, std::size_t& startable, FirstError const& error) -> bool
+    {
+        if(k < startable)
+            return !error.failed();
+        startable = block.completed.load(std::memory_order_acquire) + block.slotCount;
+        if(k >= startable)
+        {
+            std::size_t const batch = slotBatch(block);
+            std::size_t const needed = (k - block.slotCount + batch) / batch * batch;
+            block.slotWait.wait(
+                [&]
+                {
+                    // Pairs with the fence in leaveSlots: a failure seen there or here, never missed by both.
+                    std::atomic_thread_fence(std::memory_order_seq_cst);
+                    return block.completed.load(std::memory_order_seq_cst) >= needed || error.failed();
+                });
+            startable = block.completed.load(std::memory_order_acquire) + block.slotCount;
+        }
+        return !error.failed();
+    }
+
+    //! Pipelined blocks: the calling thread is done with block k of the range; the last thread to finish it empties
+    //! the block's slot and publishes that the block is complete. Blocks complete in order, since every thread runs
+    //! them in order.
+    template<typename TWait>
+    void finishSlot(BlockThreadsState<TWait>& block, std::size_t k)
+    {
+        auto& slot = block.slots[k % block.slotCount];
+        if(slot.finished.fetch_add(1u, std::memory_order_acq_rel) + 1u == block.threads)
+        {
+            slot.staticVars.clear();
+            slot.finished.store(0u, std::memory_order_relaxed);
+            block.completed.store(k + 1u, std::memory_order_seq_cst);
+            if((k + 1u) % slotBatch(block) == 0u)
+                block.slotWait.notify();
+        }
+    }
+
+    //! A thread leaves its blocks after a failure: the others' barriers complete without it, and pipelined threads
+    //! waiting for a block it will not finish wake up and see the failure.
+    template<typename TWait>
+    void leaveSlots(BlockThreadsState<TWait>& block)
+    {
+        block.barrier.drop();
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        block.slotWait.notify();
+    }
+
     //! Runs thread `thread` (linear index in the block) of the blocks [begin, end), one after another; every thread of
     //! the block calls this with the same range and block state. A thread whose kernel throws leaves the barrier, so
-    //! the others finish the block; no later block starts.
+    //! the others finish the block; no later block starts. Pipelined (see BlockThreadsState) a thread goes on to its
+    //! next block without waiting for the others, else the threads meet at a barrier after each block, which also
+    //! recycles the block's shared memory.
     template<typename TAcc, typename TWait, typename TTask>
     void runBlockThread(
         TTask const& task,
@@ -128,25 +194,39 @@ namespace alpaka::detail::cpu
             auto const blockThreadExtent = getWorkDiv<Block, Threads>(task.workDiv());
             TAcc acc(CpuLaunchKey{}, task.workDiv(), ndIndex(static_cast<Idx>(thread), blockThreadExtent), block);
             auto const gridBlockExtent = getWorkDiv<Grid, Blocks>(task.workDiv());
+            std::size_t startable = 0;
             for(std::size_t blockIdx = begin; blockIdx < end; ++blockIdx)
             {
-                if(block.stop)
+                std::size_t const k = blockIdx - begin;
+                if(block.pipelined())
+                {
+                    if(!awaitSlot(block, k, startable, error))
+                    {
+                        leaveSlots(block);
+                        return;
+                    }
+                    acc.m_vars = &block.slots[k % block.slotCount].staticVars;
+                }
+                else if(block.stop)
                     return;
                 acc.m_currentGridBlockIdx = ndIndex(static_cast<Idx>(blockIdx), gridBlockExtent);
                 task.runKernel(static_cast<TAcc const&>(acc));
-                block.barrier.arriveAndWait(
-                    false,
-                    [&]
-                    {
-                        block.staticVars.clear();
-                        block.stop = error.failed();
-                    });
+                if(block.pipelined())
+                    finishSlot(block, k);
+                else
+                    block.barrier.arriveAndWait(
+                        false,
+                        [&]
+                        {
+                            block.slots[0].staticVars.clear();
+                            block.stop = error.failed();
+                        });
             }
         }
         catch(...)
         {
             error.capture();
-            block.barrier.drop();
+            leaveSlots(block);
         }
     }
 } // namespace alpaka::detail::cpu

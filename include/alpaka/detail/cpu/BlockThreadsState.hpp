@@ -4,12 +4,16 @@
 
 //! \file
 //! The layout of a block's shared memory arena on the CPU back-ends (dynamic memory first, static variables after
-//! it) and BlockThreadsState, what the threads of one block share when a block has several threads.
+//! it) and BlockThreadsState, what the threads of a block share when a block has several threads.
 
 #include "alpaka/detail/cpu/BlockBarrier.hpp"
 #include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/SharedMemArena.hpp"
+#include "alpaka/detail/cpu/SysInfo.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -27,26 +31,70 @@ namespace alpaka::detail::cpu
         return static_cast<std::uint32_t>(blockSharedMemBytes - staticSharedOffset(dynBytes));
     }
 
-    //! What the threads of one block share: the barrier and the shared memory arena.
+    //! Blocks a pipelined launch may have in flight (see BlockThreadsState and runBlockThread).
+    inline constexpr std::uint32_t pipelineWindow = 64u;
+
+    //! What the threads of a block share: the barrier and the shared memory. The back-ends whose blocks of several
+    //! threads run one after another (std::thread, OpenMP threads) run them pipelined when the kernel asks for no
+    //! dynamic shared memory: a thread starts its next block as soon as it is done with its own part of the current
+    //! one, without a barrier between blocks, so that with more threads than cores a block costs no round of context
+    //! switches (a GPU-shaped work division of many small blocks ran at 0.5x of a native loop with one). Each block in
+    //! flight keeps its static shared variables in its own slot of the arena; a thread waits before block k only until
+    //! every thread has finished block k - pipelineWindow, which used the same slot. Barriers inside a block still meet
+    //! in that block: every thread of a block reaches the block's syncBlockThreads calls equally often, so the n-th
+    //! phase of the barrier falls into the same block for all threads. Fibers and OpenMP target keep the barrier at the
+    //! end of every block (one slot).
     template<typename TWait>
     struct BlockThreadsState
     {
-        BlockThreadsState(std::uint32_t threads, std::byte* sharedMem, std::uint32_t dynBytes)
+        //! One block's static shared variables, and how many threads have finished that block (pipelined only). A
+        //! cache line each: every thread counts itself in at the end of every block.
+        struct alignas(64) Slot
+        {
+            LockedSharedVarArena staticVars;
+            std::atomic<std::uint32_t> finished{0};
+        };
+
+        //! pipelineIfPossible: run pipelined unless the kernel asks for dynamic shared memory (which every block in
+        //! flight would need its own copy of).
+        BlockThreadsState(std::uint32_t threads, std::uint32_t dynBytes, bool pipelineIfPossible = false)
             : barrier(threads)
-            , staticVars(sharedMem + staticSharedOffset(dynBytes), staticSharedCapacity(dynBytes))
-            , sharedMem(sharedMem)
+            , threads(threads)
+            , slotCount(pipelineIfPossible && dynBytes == 0u ? pipelineWindow : 1u)
+            , sharedMem(
+                  slotCount > 1u ? threadLocalSharedMemArena<blockSharedMemBytes * pipelineWindow>()
+                                 : threadLocalSharedMemArena<blockSharedMemBytes>())
             , dynBytes(dynBytes)
         {
+            for(std::uint32_t slot = 0; slot < slotCount; ++slot)
+                slots[slot].staticVars.reset(
+                    sharedMem + std::size_t{slot} * blockSharedMemBytes + staticSharedOffset(dynBytes),
+                    staticSharedCapacity(dynBytes));
+        }
+
+        [[nodiscard]] auto pipelined() const -> bool
+        {
+            return slotCount > 1u;
         }
 
         BlockBarrier<TWait> barrier;
-        LockedSharedVarArena staticVars;
+        std::uint32_t threads;
+        std::uint32_t slotCount;
+        Slot slots[pipelineWindow];
+        //! Pipelined: the blocks of the thread's range that every thread has finished, counted from its start.
+        alignas(64) std::atomic<std::size_t> completed{0};
+        //! Where pipelined threads wait for a slot. With more threads than cores a thread that waits sleeps at once: it
+        //! waits for one that has no core, and yielding in a loop would take the cores from it.
+        Parker slotWait{
+            threads <= getHardwareThreadCount() ? std::chrono::microseconds(2) : std::chrono::microseconds(0),
+            threads <= getHardwareThreadCount() ? std::chrono::microseconds(20) : std::chrono::microseconds(200)};
         std::byte* sharedMem;
         std::uint32_t dynBytes;
-        //! Whether the threads of this block stop before their next block: written only by the last thread to arrive
-        //! at the barrier that ends a block, so every thread of the block reads the same value. Reading the launch's
-        //! shared error directly would not be uniform when other blocks run at the same time and fail meanwhile: one
-        //! thread would leave and the others would wait for it at the next barrier.
+        //! Not pipelined: whether the threads of this block stop before their next block. Written only by the last
+        //! thread to arrive at the barrier that ends a block, so every thread of the block reads the same value.
+        //! Reading the launch's shared error directly would not be uniform when other blocks run at the same time and
+        //! fail meanwhile: one thread would leave and the others would wait for it at the next barrier. (Pipelined
+        //! threads read the shared error and drop out of the barrier when they leave.)
         bool stop = false;
     };
 } // namespace alpaka::detail::cpu

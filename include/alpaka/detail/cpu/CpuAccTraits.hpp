@@ -10,12 +10,14 @@
 #include "alpaka/acc/Tag.hpp"
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/detail/cpu/ThreadElemChoice.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/dim/Traits.hpp"
 #include "alpaka/idx/Traits.hpp"
 #include "alpaka/kernel/KernelFunctionAttributes.hpp"
 #include "alpaka/kernel/Traits.hpp"
 #include "alpaka/platform/PlatformCpu.hpp"
+#include "alpaka/workdiv/ThreadElemChoice.hpp"
 
 #include <string>
 #include <type_traits>
@@ -30,6 +32,7 @@ namespace alpaka
     {
         //! Specialized by each CPU accelerator template:
         //!   using Tag; static constexpr char const* name; static constexpr bool singleThread;
+        //!   static constexpr bool blocksRunInParallel; (whether the back-end's parallelism comes from its blocks)
         //!   static auto blockThreadCountMax() -> std::size_t; (threads a block may have)
         //!   static auto multiProcessorCount() -> std::size_t; (blocks that run at the same time)
         //!   template<typename TTask> static void launch(TTask const& task, FirstError& error);
@@ -51,6 +54,32 @@ namespace alpaka
         template<detail::cpu::CpuAccelerator TAcc>
         struct IsSingleThreadAcc<TAcc> : std::bool_constant<detail::cpu::CpuAccDescription<TAcc>::singleThread>
         {
+        };
+
+        //! CPU threads vectorize a counted loop over a contiguous run of elements.
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct ElementLoopsAreContiguous<TAcc> : std::true_type
+        {
+        };
+
+        //! A few long contiguous runs, one per worker (see detail/cpu/ThreadElemChoice.hpp).
+        template<detail::cpu::CpuAccelerator TAcc>
+        struct ThreadElemChoice<TAcc>
+        {
+            template<typename TDim, typename TIdx>
+            static auto threadElemExtent(Vec<TDim, TIdx> const& gridElemExtent, AccDevProps<TDim, TIdx> const& props)
+                -> Vec<TDim, TIdx>
+            {
+                return detail::cpu::cpuThreadElemExtent(
+                    gridElemExtent, props, detail::cpu::CpuAccDescription<TAcc>::blocksRunInParallel);
+            }
+
+            template<typename TDim, typename TIdx>
+            static auto blockThreadCountMax(AccDevProps<TDim, TIdx> const& props) -> TIdx
+            {
+                return detail::cpu::cpuBlockThreadCountMax(
+                    props, detail::cpu::CpuAccDescription<TAcc>::blocksRunInParallel);
+            }
         };
 
         template<detail::cpu::CpuAccelerator TAcc>

@@ -44,6 +44,14 @@ namespace alpaka::detail::cpu
         //! A parker whose waiters spin for `spin` (then yield until spinDuration + yieldDuration, then sleep).
         explicit Parker(std::chrono::nanoseconds spin)
             : m_spin(spin)
+            , m_yield(spinDuration + yieldDuration - spin)
+        {
+        }
+
+        //! A parker whose waiters spin for `spin`, then yield for `yield`, then sleep.
+        Parker(std::chrono::nanoseconds spin, std::chrono::nanoseconds yield)
+            : m_spin(spin)
+            , m_yield(yield)
         {
         }
 
@@ -65,7 +73,7 @@ namespace alpaka::detail::cpu
                 if(i % 64u == 0 && Clock::now() - start > m_spin)
                     break;
             }
-            while(Clock::now() - start < spinDuration + yieldDuration)
+            while(Clock::now() - start < m_spin + m_yield)
             {
                 if(done())
                     return;
@@ -89,6 +97,7 @@ namespace alpaka::detail::cpu
 
     private:
         std::chrono::nanoseconds m_spin = spinDuration;
+        std::chrono::nanoseconds m_yield = yieldDuration;
         std::mutex m_mutex;
         std::condition_variable m_cv;
         std::atomic<int> m_sleepers{0};

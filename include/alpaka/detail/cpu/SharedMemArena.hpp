@@ -50,10 +50,20 @@ namespace alpaka::detail::cpu
         };
 
     public:
+        SharedVarArena() = default;
+
         SharedVarArena(std::byte* base, std::uint32_t capacity)
             : m_base(base)
             , m_capacity(capacity)
         {
+        }
+
+        //! Points the arena, emptied, at another byte range (while no thread uses it).
+        void reset(std::byte* base, std::uint32_t capacity) noexcept
+        {
+            m_base = base;
+            m_capacity = capacity;
+            m_used.store(0, std::memory_order_relaxed);
         }
 
         //! The variable with this id, or nullptr.
@@ -110,8 +120,8 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::byte* m_base;
-        std::uint32_t m_capacity;
+        std::byte* m_base = nullptr;
+        std::uint32_t m_capacity = 0;
         std::atomic<std::uint32_t> m_used{0};
     };
 
@@ -120,9 +130,17 @@ namespace alpaka::detail::cpu
     class LockedSharedVarArena
     {
     public:
+        LockedSharedVarArena() = default;
+
         LockedSharedVarArena(std::byte* base, std::uint32_t capacity)
             : m_arena(base, capacity)
         {
+        }
+
+        //! Points the arena, emptied, at another byte range (while no thread uses it).
+        void reset(std::byte* base, std::uint32_t capacity) noexcept
+        {
+            m_arena.reset(base, capacity);
         }
 
         auto findOrAllocate(std::size_t id, std::size_t bytes, std::size_t alignment) -> void*

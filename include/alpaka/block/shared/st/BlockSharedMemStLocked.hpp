@@ -23,10 +23,13 @@ namespace alpaka
     public:
         explicit BlockSharedMemStLocked(detail::cpu::BlockThreadsState<TWait>& block)
             : m_block(&block)
+            , m_vars(&block.slots[0].staticVars)
         {
         }
 
         detail::cpu::BlockThreadsState<TWait>* m_block;
+        //! The static variables of the block the thread runs (a slot of the block state; see BlockThreadsState).
+        detail::cpu::LockedSharedVarArena* m_vars;
     };
 
     namespace trait
@@ -36,7 +39,7 @@ namespace alpaka
         {
             static auto declareVar(BlockSharedMemStLocked<TWait> const& st) -> T&
             {
-                return *static_cast<T*>(st.m_block->staticVars.findOrAllocate(TUniqueId, sizeof(T), alignof(T)));
+                return *static_cast<T*>(st.m_vars->findOrAllocate(TUniqueId, sizeof(T), alignof(T)));
             }
         };
 
@@ -45,8 +48,9 @@ namespace alpaka
         {
             static auto freeVars(BlockSharedMemStLocked<TWait> const& st) -> void
             {
-                auto& block = *st.m_block;
-                block.barrier.arriveAndWait(false, [&] { block.staticVars.clear(); });
+                // Every thread arriving at this phase runs the same block (see BlockThreadsState), so m_vars is the
+                // same.
+                st.m_block->barrier.arriveAndWait(false, [&] { st.m_vars->clear(); });
             }
         };
     } // namespace trait

@@ -3,7 +3,7 @@
 """Command line of pyalpaka.
 
     python -m pyalpaka info                      back-ends (available or why not), devices, versions, the cache
-    python -m pyalpaka cache info                the kernel cache's directory, entries and size
+    python -m pyalpaka cache [info]              the kernel cache's directory, entries, size and size cap
     python -m pyalpaka cache clear               removes every cached kernel
     python -m pyalpaka cache precompile FILE... --kernel NAME --signature "float*, float const*, std::int64_t"
                        [--backend B ...] [--arch ARCH] [--dim D] [-j JOBS]
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import logging
 import platform
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -24,6 +25,7 @@ import numpy as np
 from . import Kernel, __version__, _core, _rtc, backends, cache, devices, get_include, kernels
 from ._gpu_compiler import GPU_BACKENDS
 from ._buildconfig import host_toolchain
+from ._progress import is_terminal
 
 
 def _info() -> int:
@@ -54,15 +56,20 @@ def _info() -> int:
 
 def _cache_info() -> int:
     info = cache.info()
-    print(f"kernel cache: {info['directory']} ({info['entries']} entries, {info['bytes'] / 2**20:.1f} MiB)")
+    print(f"kernel cache: {info['directory']} ({info['entries']} entries, {info['bytes'] / 2**20:.1f} MiB of a "
+          f"{info['max_bytes'] / 2**20:.0f} MiB cap, PYALPAKA_CACHE_MAX_BYTES)")
     return 0
 
 
-def _progress(done: int, total: int) -> None:
+def _progress(done: int, total: int, line: str) -> None:
+    """A finished variant: on a terminal, its line above a redrawn bar; elsewhere (a log) a plain numbered line."""
+    if not is_terminal():
+        print(f"[{done}/{total}] {line}", file=sys.stderr, flush=True)
+        return
     width = 30
     filled = width * done // max(total, 1)
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)
+    print(f"\r\033[K{line}\n[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+          end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
 def _precompile(arguments: argparse.Namespace) -> int:
@@ -79,6 +86,10 @@ def _precompile(arguments: argparse.Namespace) -> int:
         (Kernel.from_file(path, arguments.kernel), backend, tuple(t.strip() for t in signature.split(",") if t.strip()))
         for path, backend, signature in itertools.product(arguments.files, chosen, arguments.signature)
     ]
+    if not is_terminal():  # the library's progress (a precompiled header's build) as plain lines, like ours
+        logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+        logging.getLogger("pyalpaka.jit").setLevel(logging.WARNING)  # but not a line per variant: ours say it
+        logging.getLogger("pyalpaka.jit.pch").setLevel(logging.INFO)
     failures = 0
     with ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
         futures = {
@@ -94,8 +105,7 @@ def _precompile(arguments: argparse.Namespace) -> int:
             except (_core.Error, ValueError) as error:
                 failures += 1
                 status = f"FAILED\n{error}"
-            print(f"\r{kernel.filename} {kernel.name} {backend} ({', '.join(types)}): {status}", file=sys.stderr)
-            _progress(done, len(jobs))
+            _progress(done, len(jobs), f"{kernel.filename} {kernel.name} {backend} ({', '.join(types)}): {status}")
     return 1 if failures else 0
 
 
@@ -104,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("info", help="back-ends, devices, versions")
     cache_parser = commands.add_parser("cache", help="the kernel cache")
-    cache_commands = cache_parser.add_subparsers(dest="cache_command", required=True)
+    cache_commands = cache_parser.add_subparsers(dest="cache_command")
     cache_commands.add_parser("info", help="directory, entries, size")
     cache_commands.add_parser("clear", help="remove every cached kernel")
     pre = cache_commands.add_parser("precompile", help="compile kernel files ahead of their first launch")
@@ -119,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     if arguments.command == "info":
         return _info()
-    if arguments.cache_command == "info":
+    if arguments.cache_command in ("info", None):
         return _cache_info()
     if arguments.cache_command == "clear":
         print(f"removed {cache.clear()} cached kernels")

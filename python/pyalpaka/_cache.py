@@ -2,30 +2,45 @@
 # SPDX-License-Identifier: MPL-2.0
 """The on-disk cache of kernels compiled at run time.
 
-Layout: ``<root>/v<version>-f<format>/<key>.json`` (the entry's metadata, written last: it commits the entry) and
-``<key>-<sha>.so`` (the library; ``.cubin``/``.hsaco`` for a GPU module; its SHA-256 is in the metadata and checked
-on every load). ``<root>`` is ``$PYALPAKA_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyalpaka``, else
-``~/.cache/pyalpaka``. Files are written to a temporary name and renamed into place, so concurrent processes never
-see a torn entry; a corrupt, truncated or foreign entry is a miss (rebuilt, with a warning), never a crash. A cache
-directory that cannot be written falls back to a private temporary one, with a warning.
+Layout of ``<root>/v<version>-f<format>/`` (``<root>`` is ``$PYALPAKA_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyalpaka``,
+else ``~/.cache/pyalpaka``):
+
+- ``<key>.json``: an entry's metadata, written last (it commits the entry), with the library's size and SHA-256 and
+  a SHA-256 of the record itself; its modification time is the entry's last use (touched on each hit: the size cap
+  evicts the least recently used entries, see _cache_cap.py);
+- ``<key>-<sha>.so``: the library (``.cubin``/``.hsaco`` for a GPU module), checked against the record on every load;
+- ``locks/<key>.lock``: held shared while an entry is verified and exclusive while it is compiled (_locks.py), so
+  that processes and threads wanting the same new kernel compile it once;
+- ``pch/``: the precompiled headers (_pch.py); ``.build-*``: compilations in progress, removed when a killed process
+  left them behind.
+
+Everything is written to a temporary name and renamed into place, so no process sees a torn entry; a corrupt,
+truncated or foreign entry is a miss (rebuilt, with one warning), never an error. A cache directory that cannot be
+written falls back to a private temporary one for new entries (a read-only one is still read), with a warning; a
+full disk is a warning, the kernel then runs without being cached.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import errno
 import functools
 import hashlib
 import json
 import os
 import shutil
 import tempfile
+import threading
 import warnings
 from pathlib import Path
 from typing import Any
 
+from . import _locks
 from ._paths import get_include
 from ._version import __version__
 
-FORMAT = 1
+FORMAT = 2  # 2: records carry the library's size and their own checksum; locks
 
 
 def root() -> Path:
@@ -36,33 +51,50 @@ def root() -> Path:
     return Path(base) / "pyalpaka"
 
 
-_private_fallback: dict[Path, Path] = {}
+_private_fallback: dict[Path, Path] = {}  # an unwritable cache directory -> this process's private one
 _writable: set[Path] = set()  # directories found writable in this process (the probe costs a file creation)
+_state_lock = threading.Lock()
+_reported_full: set[Path] = set()
+
+
+def _wanted() -> Path:
+    return root() / f"v{__version__}-f{FORMAT}"
 
 
 def directory() -> Path:
-    """The directory entries of this version live in (created on first use; a private one if that fails)."""
-    wanted = root() / f"v{__version__}-f{FORMAT}"
+    """The directory new entries are written to (created on first use; a private one if that fails)."""
+    wanted = _wanted()
     if wanted in _writable and wanted.is_dir():  # `cache clear` in another process may have removed it
         return wanted
-    if wanted in _private_fallback:
-        return _private_fallback[wanted]
-    try:
-        wanted.mkdir(parents=True, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=wanted, prefix=".probe-", delete=True)
-        probe.close()
-        _writable.add(wanted)
-        return wanted
-    except OSError as error:
-        fallback = Path(tempfile.mkdtemp(prefix="pyalpaka-cache-"))
-        warnings.warn(
-            f"pyalpaka: the kernel cache {wanted} is not writable ({error.strerror}); using {fallback} for this "
-            "process (set PYALPAKA_CACHE_DIR to a writable directory)",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        _private_fallback[wanted] = fallback
-        return fallback
+    with _state_lock:
+        if wanted in _private_fallback:
+            return _private_fallback[wanted]
+        try:
+            wanted.mkdir(parents=True, exist_ok=True)
+            probe = tempfile.NamedTemporaryFile(dir=wanted, prefix=".probe-", delete=True)
+            probe.close()
+            _writable.add(wanted)
+            return wanted
+        except OSError as error:
+            fallback = Path(tempfile.mkdtemp(prefix="pyalpaka-cache-"))
+            atexit.register(shutil.rmtree, fallback, ignore_errors=True)
+            readable = wanted.is_dir() and os.access(wanted, os.R_OK | os.X_OK)
+            also = "; its kernels are still used" if readable else ""
+            warnings.warn(
+                f"pyalpaka: the kernel cache {wanted} is not writable ({error.strerror}); new kernels are kept in "
+                f"{fallback} for this process{also} (set PYALPAKA_CACHE_DIR to a writable directory)",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            _private_fallback[wanted] = fallback
+            return fallback
+
+
+def folders() -> list[Path]:
+    """Where entries are looked up: the cache directory, and this process's private one if that is read-only."""
+    writable = directory()
+    wanted = _wanted()
+    return [wanted, writable] if writable != wanted and wanted.is_dir() else [writable]
 
 
 def sha256_file(path: Path) -> str:
@@ -102,71 +134,176 @@ def make_key(fields: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:40]
 
 
-def _corrupt(path: Path, why: str) -> None:
-    warnings.warn(f"pyalpaka: ignoring the corrupt kernel cache entry {path} ({why}); rebuilding", RuntimeWarning,
-                  stacklevel=4)
+def lock_path(folder: Path, key: str) -> Path:
+    return folder / "locks" / f"{key}.lock"
 
 
-def lookup(key: str) -> Path | None:
-    """The verified library of entry `key`, or None (a miss)."""
-    folder = directory()
+def compiling(key: str) -> contextlib.AbstractContextManager[bool]:
+    """The exclusive lock of entry `key`: held while it is compiled and stored, so it is compiled once."""
+    return _locks.locked(lock_path(directory(), key))
+
+
+def record_digest(record: dict[str, Any]) -> str:
+    """The checksum of a metadata record (every field but the checksum): catches a flipped byte that still parses."""
+    fields = {name: value for name, value in record.items() if name != "record_sha256"}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+class _Corrupt(Exception):
+    """An entry that cannot be used, and why."""
+
+
+def _verified(folder: Path, key: str) -> Path | None:
+    """The library of entry `key` in `folder` if its record and library check out; None if there is no entry or a
+    header it read changed; _Corrupt otherwise."""
     meta_path = folder / f"{key}.json"
     try:
-        meta = json.loads(meta_path.read_text())
+        meta = json.loads(meta_path.read_bytes())
     except FileNotFoundError:
         return None
-    except (OSError, ValueError) as error:
-        _corrupt(meta_path, f"unreadable metadata: {error}")
-        return None
+    except (OSError, ValueError, RecursionError) as error:  # RecursionError: nesting deeper than json can parse
+        raise _Corrupt(f"unreadable metadata: {str(error)[:200] or type(error).__name__}") from None
     try:
-        if meta.get("format") != FORMAT or meta.get("key") != key:
-            _corrupt(meta_path, "metadata of another entry or format")
-            return None
-        library = folder / meta["library"]
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("key") != key:
+            raise _Corrupt("metadata of another entry or format")
+        if meta.get("record_sha256") != record_digest(meta):
+            raise _Corrupt("metadata checksum mismatch")
         if Path(meta["library"]).name != meta["library"]:
-            _corrupt(meta_path, "library outside the cache")
-            return None
+            raise _Corrupt("library outside the cache")
+        library = folder / meta["library"]
+        size = library.stat().st_size
+        if size != meta["bytes"]:
+            raise _Corrupt(f"library of {size} bytes, {meta['bytes']} expected")
         if sha256_file(library) != meta["sha256"]:
-            _corrupt(library, "checksum mismatch")
-            return None
+            raise _Corrupt("checksum mismatch")
         for header, digest in meta.get("headers", {}).items():
             try:
                 if sha256_file(Path(header)) != digest:
                     return None  # an included header changed: a plain miss
-            except OSError:
+            except (OSError, ValueError):  # gone, or not a path at all
                 return None
     except FileNotFoundError:
-        _corrupt(meta_path, "its library is missing")
-        return None
-    except (OSError, KeyError, TypeError) as error:
-        _corrupt(meta_path, f"bad metadata: {error}")
-        return None
+        raise _Corrupt("its library is missing") from None
+    except (OSError, KeyError, TypeError, AttributeError, ValueError) as error:  # ValueError: a NUL in a path
+        raise _Corrupt(f"bad metadata: {error!r}") from None
     return library
 
 
+def lookup(key: str, *, locked: bool = False, quiet: bool = False) -> Path | None:
+    """The verified library of entry `key`, or None (a miss; a corrupt entry is one too, with a warning unless
+    `quiet`). Verifies under the entry's shared lock (so eviction leaves it alone) unless the caller holds it
+    exclusively (`locked`); a hit counts as a use for the size cap."""
+    writable = directory()
+    for folder in folders():
+        holding = contextlib.nullcontext() if locked and folder == writable else \
+            _locks.locked(lock_path(folder, key), shared=True)
+        with holding:
+            try:
+                library = _verified(folder, key)
+            except _Corrupt as why:
+                if not quiet:
+                    warnings.warn(f"pyalpaka: ignoring the corrupt kernel cache entry {folder / key}.json ({why}); "
+                                  "rebuilding", RuntimeWarning, stacklevel=4)
+                continue
+            if library is not None:
+                with contextlib.suppress(OSError):  # a read-only cache keeps no record of use
+                    os.utime(folder / f"{key}.json")
+                return library
+    return None
+
+
+def new_work_folder() -> Path:
+    """An empty folder for one compilation, inside the cache (so that storing the result is a rename, and a killed
+    process's leftovers are found and removed), or in the system's temporary folder where the cache is full."""
+    try:
+        return Path(tempfile.mkdtemp(dir=directory(), prefix=".build-"))
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="pyalpaka-build-"))
+
+
+def system_work_folder() -> Path:
+    """An empty folder for one compilation in the system's temporary folder (after the cache's disk was full)."""
+    return Path(tempfile.mkdtemp(prefix="pyalpaka-build-"))
+
+
+_DISK_FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
+DISK_FULL_LOG = ("No space left on device", "File too large", "Disk quota exceeded", "File size limit exceeded")
+
+
+def is_disk_full(error: OSError) -> bool:
+    return error.errno in _DISK_FULL
+
+
+def report_unwritable(folder: Path, error: OSError, consequence: str) -> None:
+    """One warning per folder and process that the cache could not write there (a full disk, mostly)."""
+    with _state_lock:
+        if folder in _reported_full:
+            return
+        _reported_full.add(folder)
+    warnings.warn(f"pyalpaka: the kernel cache {folder} could not be written ({error.strerror or error}): "
+                  f"{consequence}", RuntimeWarning, stacklevel=4)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _place(built: Path, library: Path) -> None:
+    """Moves `built` to `library`: a rename where both are on one file system, else a copy renamed into place."""
+    try:
+        os.replace(built, library)
+    except OSError as error:
+        if error.errno != errno.EXDEV:
+            raise
+        _write_atomically(library, built.read_bytes())
+
+
 def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
-    """Moves the freshly built library `built` into the cache under `key`; returns its final path."""
+    """Moves the freshly built library `built` into the cache under `key` and removes its work folder; returns the
+    library's final path. Where the cache cannot take it (a full disk), warns and returns a path that stays valid
+    until the process ends."""
+    from . import _cache_cap  # late: it imports this module
+
     folder = directory()
+    work = built.parent
     digest = sha256_file(built)
+    size = built.stat().st_size
     library = folder / f"{key}-{digest[:16]}{built.suffix}"  # .so, .cubin or .hsaco
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{key}-", suffix=built.suffix)
-    os.close(handle)
-    shutil.copyfile(built, temporary)
-    os.replace(temporary, library)
-    record = {"format": FORMAT, "key": key, "library": library.name, "sha256": digest, **meta}
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{key}-", suffix=".json")
-    with os.fdopen(handle, "w") as file:
-        json.dump(record, file, indent=1)
-    os.replace(temporary, folder / f"{key}.json")
+    record = {"format": FORMAT, "pyalpaka": __version__, "key": key, "library": library.name, "sha256": digest,
+              "bytes": size, **meta}
+    record["record_sha256"] = record_digest(record)
+    try:
+        _place(built, library)
+        _write_atomically(folder / f"{key}.json", json.dumps(record, indent=1).encode())
+    except OSError as error:
+        report_unwritable(folder, error, "kernels compiled now are used without being cached")
+        kept = library if library.exists() else built
+        if kept == built:
+            atexit.register(shutil.rmtree, work, ignore_errors=True)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+        return kept
+    shutil.rmtree(work, ignore_errors=True)
+    _cache_cap.enforce(folder)
     return library
 
 
 def info() -> dict[str, Any]:
-    """The cache's directory, number of entries and size in bytes."""
+    """The cache's directory, number of entries, size in bytes (precompiled headers included) and size cap."""
+    from . import _cache_cap
+
     folder = directory()
     entries = list(folder.glob("*.json"))
-    size = sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
-    return {"directory": str(folder), "root": str(root()), "entries": len(entries), "bytes": size}
+    return {"directory": str(folder), "root": str(root()), "entries": len(entries),
+            "bytes": _cache_cap.folder_bytes(folder), "max_bytes": _cache_cap.max_bytes()}
 
 
 def clear() -> int:

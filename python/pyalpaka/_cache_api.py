@@ -19,7 +19,8 @@ class KernelCache:
         return _cache.directory()
 
     def info(self) -> dict[str, Any]:
-        """The directory, the number of entries and their size in bytes."""
+        """The directory, the number of entries, their size in bytes (``bytes``) and the size cap (``max_bytes``,
+        ``$PYALPAKA_CACHE_MAX_BYTES``, default 2 GiB)."""
         return _cache.info()
 
     def clear(self) -> int:

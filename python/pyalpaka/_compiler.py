@@ -1,29 +1,35 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Compiling a kernel for a CPU back-end with the host compiler: the generated translation unit, the precompiled
-header of the library (one per back-end and toolchain, built on first use) and the compiler process."""
+"""Compiling a kernel for a CPU back-end with the host compiler: the generated translation unit, the compiler process
+and what heals a compilation that failed because of the cache rather than the kernel: a precompiled header (_pch.py)
+the compiler rejects is rebuilt and the compilation retried once; a full disk in the cache moves the compilation to
+the system's temporary folder, or ends in an OSError that says so."""
 
 from __future__ import annotations
 
-import hashlib
+import errno
 import os
+import re
 import shlex
+import shutil
 import subprocess
-import tempfile
-import threading
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import _cache
+from . import _cache, _pch
 from ._buildconfig import HostToolchain
 from ._errors import CompileError
 from ._paths import get_include
 
 #: Compiler processes started by this process (tests use it to prove that a cache hit compiles nothing).
 compiler_runs = 0
-_pch_lock = threading.Lock()
 _ENTRY_HEADER = "pyalpaka/jit/EntryCpu.hpp"
+# What GCC says when it cannot use a precompiled header: "cannot read PCH file", "pyalpaka_pch.hpp.gch: not used
+# because ..." (-Winvalid-pch), "one or more PCH files were found, but they were invalid", a vanished folder.
+_PCH_FAULT = re.compile(r"^.*\b(?:error|warning): .*(?:\bPCH\b|precompiled header|pyalpaka_pch).*$",
+                        re.MULTILINE | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -73,59 +79,72 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
 
 
-def precompiled_header(toolchain: HostToolchain) -> Path | None:
-    """The directory holding pyalpaka_pch.hpp and its precompiled form for this toolchain (GCC only), built on first
-    use under ``$PYALPAKA_PCH_DIR`` (default: the cache's ``pch`` folder); None where the compiler cannot make one
-    (compiling then works without it)."""
-    if "GNU" not in toolchain.identity and "g++" not in toolchain.compiler and "c++" not in toolchain.compiler:
-        return None
-    base = _base_command(toolchain)
-    tag = hashlib.sha256(
-        "\n".join([toolchain.identity, *base, _cache.library_digest()]).encode()
-    ).hexdigest()[:24]
-    pch_root = Path(os.environ["PYALPAKA_PCH_DIR"]) if "PYALPAKA_PCH_DIR" in os.environ else _cache.directory() / "pch"
-    folder = pch_root / tag
-    if (folder / "pyalpaka_pch.hpp.gch").exists():
-        return folder
-    with _pch_lock:
-        if (folder / "pyalpaka_pch.hpp.gch").exists():
-            return folder
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        building = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".build-"))
-        (building / "pyalpaka_pch.hpp").write_text(f"#pragma once\n#include <{_ENTRY_HEADER}>\n")
-        result = _run([*base, "-I", get_include(), "-x", "c++-header", "pyalpaka_pch.hpp", "-o",
-                       "pyalpaka_pch.hpp.gch"], building)
-        if result.returncode != 0:
-            return None
-        try:
-            os.replace(building, folder)  # another process may have won: use theirs
-        except OSError:
-            pass
-        return folder if (folder / "pyalpaka_pch.hpp.gch").exists() else None
+def _pch_fault(log: str) -> str | None:
+    """The line of a compiler's log that blames the precompiled header, if one does."""
+    match = _PCH_FAULT.search(log)
+    return match[0].strip() if match else None
+
+
+def _disk_full(log: str) -> str | None:
+    """The line of a compiler's log that says it ran out of disk space, if one does."""
+    return next((line.strip() for line in log.splitlines() if any(s in line for s in _cache.DISK_FULL_LOG)), None)
+
+
+def depfile_paths(text: str) -> list[str]:
+    """The prerequisites of the make rule GCC writes with -MD: blank-separated after the target's colon, where a
+    blank or '#' in a path is escaped with a backslash and '$' is doubled; lines continue with a backslash."""
+    _, _, deps = text.replace("\\\n", " ").partition(":")
+    paths: list[str] = []
+    current: list[str] = []
+    i = 0
+    while i < len(deps):
+        char = deps[i]
+        if char == "\\" and deps[i + 1:i + 2] in (" ", "#", "\t"):
+            current.append(deps[i + 1])
+            i += 1
+        elif char == "$" and deps[i + 1:i + 2] == "$":
+            current.append("$")
+            i += 1
+        elif char.isspace():
+            if current:
+                paths.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+        i += 1
+    if current:
+        paths.append("".join(current))
+    return paths
 
 
 def _user_headers(depfile: Path) -> dict[str, str]:
     """The headers outside the package and the system that the compilation read, with their content hashes."""
-    text = depfile.read_text().replace("\\\n", " ")
-    _, _, deps = text.partition(":")
     library = os.path.realpath(get_include())
     headers = {}
-    for dep in deps.split():
+    for dep in depfile_paths(depfile.read_text(encoding="utf-8", errors="surrogateescape")):
         path = os.path.realpath(dep)
         if path.startswith((library, "/usr/", "/opt/")) or not path.endswith((".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".ipp")):
             continue
-        if os.path.isfile(path) and "pyalpaka_pch" not in path:
+        if os.path.isfile(path) and not path.endswith((_pch.HEADER, f"{_pch.HEADER}.gch")):
             headers[path] = _cache.sha256_file(Path(path))
     return headers
 
 
-def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, dict, float]:
-    """Builds the shared library of `request` in a temporary folder; returns it, the metadata the cache records
-    (headers read, command) and the seconds the compiler took. Raises CompileError with the log."""
-    pch = precompiled_header(toolchain) if not request.defines and not request.options else None
+class _DiskFull(Exception):
+    """A compilation that ran out of disk space (the message is the compiler's line or the error's)."""
+
+
+def _attempt(request: Request, toolchain: HostToolchain, pch: Path | None, work: Path
+             ) -> tuple[subprocess.CompletedProcess[str], list[str], str, float]:
+    """Compiles once in `work`: the result, the command, the translation unit and the seconds taken. Raises
+    _DiskFull where the disk of `work` is full."""
     source = generate(request, toolchain, pch is not None)
-    work = Path(tempfile.mkdtemp(prefix="pyalpaka-jit-"))
-    (work / "entry.cpp").write_text(source)
+    try:
+        (work / "entry.cpp").write_text(source, encoding="utf-8")
+    except OSError as error:
+        if _cache.is_disk_full(error):
+            raise _DiskFull(error.strerror) from None
+        raise
     command = [
         *_base_command(toolchain),
         *(f"-D{d}" for d in request.defines),
@@ -146,16 +165,82 @@ def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, d
     start = time.perf_counter()
     result = _run(command, work)
     seconds = time.perf_counter() - start
-    if result.returncode != 0:
-        raise CompileError(
-            f"kernel {request.name!r} failed to compile for {request.backend} "
-            f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
-            log=result.stderr + result.stdout,
-            source=request.source,
-            command=command,
-            filename=request.filename,
-            generated=source,
-        )
-    meta = {"headers": _user_headers(work / "entry.d"), "command": command, "compile_seconds": seconds,
-            "backend": request.backend, "name": request.name, "arg_types": list(request.arg_types)}
+    if result.returncode != 0 and (line := _disk_full(result.stderr + result.stdout)):
+        raise _DiskFull(line)
+    return result, command, source, seconds
+
+
+_pch_rejected: set[Path] = set()  # precompiled headers that a successful compilation did not use (rebuilt once)
+
+
+def _attempt_healing(request: Request, toolchain: HostToolchain, pch: Path | None, work: Path
+                     ) -> tuple[subprocess.CompletedProcess[str], list[str], str, float]:
+    """_attempt; where the compiler failed on the precompiled header, once more after rebuilding it."""
+    result, command, source, seconds = _attempt(request, toolchain, pch, work)
+    fault = _pch_fault(result.stderr + result.stdout) if pch is not None else None
+    if fault is None:
+        return result, command, source, seconds
+    base = _base_command(toolchain)
+    if result.returncode == 0:
+        # GCC fell back to the header's text (slowly): replace the precompiled form for the next kernels, once.
+        if pch not in _pch_rejected:
+            _pch_rejected.add(pch)
+            warnings.warn(f"pyalpaka: the compiler did not use the cached precompiled header {pch} ({fault}); it is "
+                          "rebuilt for the next kernel", RuntimeWarning, stacklevel=5)
+            _pch.discard(toolchain, base)
+        return result, command, source, seconds
+    warnings.warn(f"pyalpaka: the compiler could not read the cached precompiled header {pch} ({fault}); rebuilding "
+                  "it and compiling again", RuntimeWarning, stacklevel=5)
+    _pch.discard(toolchain, base)
+    pch = _pch.precompiled_header(toolchain, base, _run)
+    return _attempt(request, toolchain, pch, work)
+
+
+def _disk_full_error(request: Request, folders: list[Path], why: str) -> OSError:
+    return OSError(errno.ENOSPC, f"pyalpaka: the disk is full: no space left to compile kernel {request.name!r} "
+                                 f"for {request.backend} in {' or '.join(map(str, folders))} ({why}); free some "
+                                 "space, or set PYALPAKA_CACHE_DIR to a disk with room")
+
+
+def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, dict, float]:
+    """Builds the shared library of `request` in a work folder; returns it, the metadata the cache records (headers
+    read, command) and the seconds the compiler took. Raises CompileError with the log, OSError if the disk is
+    full."""
+    use_pch = not request.defines and not request.options
+    pch = _pch.precompiled_header(toolchain, _base_command(toolchain), _run) if use_pch else None
+    work = _cache.new_work_folder()
+    tried = [work.parent]
+    try:
+        try:
+            result, command, source, seconds = _attempt_healing(request, toolchain, pch, work)
+        except _DiskFull as full:
+            # The cache's disk is full: the system's temporary folder may be on another (a tmpfs, often).
+            shutil.rmtree(work, ignore_errors=True)
+            _cache.report_unwritable(work.parent, OSError(errno.ENOSPC, str(full)),
+                                     "kernels are compiled in the system's temporary folder, without being cached")
+            try:
+                work = _cache.system_work_folder()
+                tried.append(work.parent)
+                result, command, source, seconds = _attempt_healing(request, toolchain, pch, work)
+            except _DiskFull as again:
+                raise _disk_full_error(request, tried, str(again)) from None
+            except OSError as error:
+                if not _cache.is_disk_full(error):
+                    raise
+                raise _disk_full_error(request, tried, error.strerror) from None
+        if result.returncode != 0:
+            raise CompileError(
+                f"kernel {request.name!r} failed to compile for {request.backend} "
+                f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
+                log=result.stderr + result.stdout,
+                source=request.source,
+                command=command,
+                filename=request.filename,
+                generated=source,
+            )
+        meta = {"headers": _user_headers(work / "entry.d"), "command": command, "compile_seconds": seconds,
+                "backend": request.backend, "name": request.name, "arg_types": list(request.arg_types)}
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     return work / "entry.so", meta, seconds

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,6 +122,27 @@ def generate(request: Request, gpu: GpuTarget) -> str:
     )
 
 
+def _write_module(code: bytes, suffix: str, request: Request) -> Path:
+    """The compiled module in a work folder of the cache (the store renames it into place), or of the system's
+    temporary folder where the cache's disk is full (an OSError that says so where that is full too)."""
+    for new_folder in (_cache.new_work_folder, _cache.system_work_folder):
+        work = new_folder()
+        try:
+            (work / f"entry{suffix}").write_bytes(code)
+            return work / f"entry{suffix}"
+        except OSError as error:
+            shutil.rmtree(work, ignore_errors=True)
+            if not _cache.is_disk_full(error):
+                raise
+            if new_folder is _cache.system_work_folder:
+                raise OSError(error.errno, f"pyalpaka: the disk is full: no space left to store kernel "
+                                           f"{request.name!r} compiled for {request.backend} ({error.strerror}); free "
+                                           "some space, or set PYALPAKA_CACHE_DIR to a disk with room") from None
+            _cache.report_unwritable(work.parent, error, "kernels are compiled in the system's temporary folder, "
+                                     "without being cached")
+    raise AssertionError("unreachable: the loop returns or raises")
+
+
 def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]:
     """Compiles `request` for `gpu` into a temporary file; returns it, the cache metadata and the seconds taken.
     Raises CompileError with the compiler's log."""
@@ -142,9 +163,7 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
             filename=request.filename,
             generated=source,
         )
-    work = Path(tempfile.mkdtemp(prefix="pyalpaka-rtc-"))
-    module = work / f"entry{gpu.suffix}"
-    module.write_bytes(result.code)
+    module = _write_module(result.code, gpu.suffix, request)
     meta = {"headers": included_headers(request.source, request.filename, request.include_dirs),
             "command": command, "compile_seconds": seconds, "backend": gpu.backend, "arch": gpu.arch,
             "name": request.name, "arg_types": list(request.arg_types), "log": result.log}

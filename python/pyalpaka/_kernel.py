@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-import shutil
+import logging
 import threading
 import weakref
 from pathlib import Path
@@ -14,6 +14,8 @@ from . import _cache, _compiler, _core, _gpu_compiler
 from ._buildconfig import host_toolchain
 from ._core import Device, Queue, WorkDiv
 from ._devices import as_device
+
+_log = logging.getLogger("pyalpaka.jit")
 
 
 class CacheEntry(NamedTuple):
@@ -125,20 +127,25 @@ class Kernel(_core.JitLauncher):
                                  self.defines, self.include_dirs)
 
     def _cached(self, signature: tuple, key: str, build: Callable[[], tuple[Path, dict, float]]) -> CacheEntry:
-        """The entry of `key` from this process's table, the disk cache, or `build` (under the lock, so two threads
-        wanting the same new variant compile it once)."""
+        """The entry of `key` from this process's table, the disk cache, or `build`. A miss takes the entry's lock
+        and looks again before building: processes and threads wanting the same new variant compile it once."""
         if signature in self._compiled:
             return self._compiled[signature]
+        what = f"kernel {self.name} for {signature[0]} ({', '.join(map(str, signature[1:-1]))}-D, " \
+               f"arguments ({', '.join(signature[-1])}))"
         path = _cache.lookup(key)
-        if path is not None:
-            entry = CacheEntry(key, path, True, 0.0)
-        else:
-            built, meta, seconds = build()
-            try:
-                path = _cache.store(key, built, meta)
-            finally:
-                shutil.rmtree(built.parent, ignore_errors=True)
-            entry = CacheEntry(key, path, False, seconds)
+        hit, seconds = True, 0.0
+        if path is None:
+            with _cache.compiling(key):
+                path = _cache.lookup(key, locked=True, quiet=True)  # another process may have compiled it meanwhile
+                if path is None:
+                    built, meta, seconds = build()
+                    path = _cache.store(key, built, meta)
+                    hit = False
+                    _log.info("%s: compiled in %.2f s (cache miss, key %s)", what, seconds, key)
+        if hit:
+            _log.debug("%s: cache hit (key %s)", what, key)
+        entry = CacheEntry(key, path, hit, seconds)
         self._compiled[signature] = entry
         return entry
 

@@ -81,19 +81,22 @@ namespace pyalpaka::bindings
                 item,
                 value,
                 "a shape is an int or a tuple of ints, got ",
-                "a shape must not have negative components, got ");
+                "a shape must not have negative components, got ",
+                "a shape's components must be below 2**64, got ");
         };
-        if(PyIndex_Check(value.ptr()))
-            shape.push_back(component(value));
-        else if(py::isinstance<py::sequence>(value) && !py::isinstance<py::str>(value))
-            for(auto item : py::reinterpret_borrow<py::sequence>(value))
-                shape.push_back(component(item));
-        else
+        if(isIndexScalar(value))
+            return {component(value)};
+        if(!py::isinstance<py::sequence>(value) || isTextLike(value))
             throw rt::TypeMismatch("a shape is an int or a tuple of ints, got " + py::repr(value).cast<std::string>());
-        if(shape.empty() || shape.size() > rt::maxBufferDim)
+        // The length first: a sequence like range(10**12) is refused before anything iterates over it.
+        auto const seq = py::reinterpret_borrow<py::sequence>(value);
+        auto const n = seq.size();
+        if(n < 1 || n > rt::maxBufferDim)
             throw std::invalid_argument(
                 "buffers have 1 to " + std::to_string(rt::maxBufferDim) + " dimensions, got shape "
-                + py::repr(value).cast<std::string>());
+                + (n > 16 ? "of " + std::to_string(n) + " components" : py::repr(value).cast<std::string>()));
+        for(std::size_t i = 0; i < n; ++i)
+            shape.push_back(component(seq[i]));
         return shape;
     }
 

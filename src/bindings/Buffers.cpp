@@ -134,9 +134,14 @@ namespace pyalpaka::bindings
             if(!PyIndex_Check(byte.ptr()) || py::isinstance<py::bool_>(byte))
                 throw rt::TypeMismatch(
                     "memset: byte must be an int in [0, 255], got " + py::repr(byte).cast<std::string>());
-            auto const value = py::reinterpret_borrow<py::object>(byte).cast<long long>();
-            if(value < 0 || value > 255)
-                throw std::invalid_argument("memset: byte must be in [0, 255], got " + std::to_string(value));
+            // Compared as a Python int: a huge int is out of range, not a failed conversion to a C++ type.
+            auto const index = py::reinterpret_steal<py::object>(PyNumber_Index(byte.ptr()));
+            if(!index)
+                throw py::error_already_set();
+            if(index < py::int_(0) || index > py::int_(255))
+                throw std::invalid_argument(
+                    "memset: byte must be in [0, 255], got " + py::repr(index).cast<std::string>());
+            auto const value = index.cast<int>();
             auto dst = operand(dstObj, true, "the destination");
             if(!extent.is_none())
             {
@@ -334,11 +339,15 @@ namespace pyalpaka::bindings
                 }
                 else if(PyIndex_Check(item.ptr()) && !py::isinstance<py::bool_>(item))
                 {
-                    auto index = item.cast<py::ssize_t>();
-                    if(index < -extent || index >= extent)
+                    auto const number = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+                    if(!number)
+                        throw py::error_already_set();
+                    // Compared as Python ints, so that an index beyond 64 bits is out of range too.
+                    if(number < py::int_(-extent) || number >= py::int_(extent))
                         throw py::index_error(
-                            "index " + std::to_string(index) + " is out of range for dimension " + std::to_string(dim)
-                            + " of extent " + std::to_string(extent));
+                            "index " + py::repr(number).cast<std::string>() + " is out of range for dimension "
+                            + std::to_string(dim) + " of extent " + std::to_string(extent));
+                    auto index = number.cast<py::ssize_t>();
                     if(index < 0)
                         index += extent;
                     data += static_cast<std::size_t>(index) * b.strides[dim];

@@ -35,8 +35,12 @@ namespace pyalpaka::bindings
         return device.backend().name() + ":" + std::to_string(device.index());
     }
 
-    auto
-    toCount(py::handle item, py::handle whole, std::string const& notInt, std::string const& negative) -> std::size_t
+    auto toCount(
+        py::handle item,
+        py::handle whole,
+        std::string const& notInt,
+        std::string const& negative,
+        std::string const& tooLarge) -> std::size_t
     {
         // NumPy integers are not int subclasses, but they have __index__; bool is an int that is no count.
         if(py::isinstance<py::bool_>(item) || !PyIndex_Check(item.ptr()))
@@ -46,7 +50,31 @@ namespace pyalpaka::bindings
             throw py::error_already_set();
         if(v < py::int_(0))
             throw std::invalid_argument(negative + py::repr(whole).cast<std::string>());
-        return v.cast<std::size_t>();
+        std::size_t const count = PyLong_AsSize_t(v.ptr());
+        if(count == static_cast<std::size_t>(-1) && PyErr_Occurred() != nullptr)
+        {
+            PyErr_Clear(); // OverflowError: the count does not fit std::size_t
+            throw std::invalid_argument(tooLarge + py::repr(whole).cast<std::string>());
+        }
+        return count;
+    }
+
+    auto isIndexScalar(py::handle value) -> bool
+    {
+        if(!PyIndex_Check(value.ptr()))
+            return false;
+        if(!PySequence_Check(value.ptr()))
+            return true;
+        // NumPy arrays have __index__ (for 0-d ones) and are sequences: a sized one is a sequence of ints.
+        if(PyObject_Length(value.ptr()) >= 0)
+            return false;
+        PyErr_Clear();
+        return true;
+    }
+
+    auto isTextLike(py::handle value) -> bool
+    {
+        return PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || PyByteArray_Check(value.ptr());
     }
 
     auto toExtents(py::handle value, char const* what) -> rt::Extents
@@ -58,15 +86,16 @@ namespace pyalpaka::bindings
                 item,
                 value,
                 std::string(what) + " must be an int or a tuple of ints, got ",
-                std::string(what) + " must not be negative, got ");
+                std::string(what) + " must not be negative, got ",
+                std::string(what) + " must be below 2**64, got ");
         };
-        if(PyIndex_Check(value.ptr()))
+        if(isIndexScalar(value))
         {
             e.dim = 1;
             e.values[0] = component(value);
             return e;
         }
-        if(!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value))
+        if(!py::isinstance<py::sequence>(value) || isTextLike(value))
             throw rt::TypeMismatch(
                 std::string(what) + " must be an int or a tuple of ints, got " + py::repr(value).cast<std::string>());
         auto const seq = py::reinterpret_borrow<py::sequence>(value);

@@ -30,9 +30,18 @@ namespace pyalpaka::bindings
     auto describeDevice(rt::Device const& device) -> std::string;
 
     //! A non-negative int (or NumPy integer) `item` of the user's value `whole`; TypeError "<notInt><repr(whole)>" for
-    //! anything else, ValueError "<negative><repr(whole)>" below zero.
-    auto
-    toCount(py::handle item, py::handle whole, std::string const& notInt, std::string const& negative) -> std::size_t;
+    //! anything else, ValueError "<negative><repr(whole)>" below zero and "<tooLarge><repr(whole)>" from 2**64 on.
+    auto toCount(
+        py::handle item,
+        py::handle whole,
+        std::string const& notInt,
+        std::string const& negative,
+        std::string const& tooLarge) -> std::size_t;
+
+    //! Whether `value` is one int-like value (int, NumPy integer, 0-d integer array) rather than a sequence of them.
+    auto isIndexScalar(py::handle value) -> bool;
+    //! str, bytes and bytearray: sequences, but never of extents (b"2" is not the extent 50).
+    auto isTextLike(py::handle value) -> bool;
 
     //! An int or a sequence of ints as Extents of 1 to 3 components; ValueError names `what` otherwise.
     auto toExtents(py::handle value, char const* what) -> rt::Extents;

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "Buffer.hpp"
+#include "DLPackImport.hpp"
 
 namespace pyalpaka::bindings
 {
@@ -145,6 +146,21 @@ namespace pyalpaka::bindings
             return py::reinterpret_steal<py::object>(capsule);
         }
 
+        //! value as T, or the TypeError `message` + repr(value): keyword arguments of __dlpack__ come from any
+        //! consumer, and pybind11's own cast error does not say which argument was wrong.
+        template<typename T>
+        auto argumentAs(py::object const& value, char const* message) -> T
+        {
+            try
+            {
+                return value.cast<T>();
+            }
+            catch(py::cast_error const&)
+            {
+                throw rt::TypeMismatch(message + py::repr(value).cast<std::string>());
+            }
+        }
+
         auto dlpackMethod(
             py::object const& self,
             py::object const& stream,
@@ -165,7 +181,11 @@ namespace pyalpaka::bindings
                     throw py::type_error(
                         "__dlpack__: stream must be None or an int (a CUDA stream handle, 1, 2 or -1), got "
                         + py::repr(stream).cast<std::string>());
-                if(stream.is_none() || stream.cast<long long>() != -1)
+                auto const handle = stream.is_none() ? py::object(py::int_(0))
+                                                     : py::reinterpret_steal<py::object>(PyNumber_Index(stream.ptr()));
+                if(!handle)
+                    throw py::error_already_set();
+                if(!handle.equal(py::int_(-1)))
                 {
                     py::gil_scoped_release release;
                     b.device->wait();
@@ -173,165 +193,24 @@ namespace pyalpaka::bindings
             }
             if(!dlDeviceArg.is_none())
             {
-                auto const requested = dlDeviceArg.cast<std::pair<std::int32_t, std::int32_t>>();
+                auto const requested = argumentAs<std::pair<std::int32_t, std::int32_t>>(
+                    dlDeviceArg, "__dlpack__: dl_device must be a (device type, device id) pair of ints, got ");
                 if(requested.first != device.deviceType || requested.second != device.deviceId)
                     throw py::buffer_error(
                         "__dlpack__: the buffer is on DLPack device (" + std::to_string(device.deviceType) + ", "
                         + std::to_string(device.deviceId) + "); exporting to another device needs a copy: use "
                         + "pyalpaka.asarray");
             }
-            if(!copy.is_none() && copy.cast<bool>())
+            if(!copy.is_none() && argumentAs<bool>(copy, "__dlpack__: copy must be None or a bool, got "))
                 throw py::buffer_error("__dlpack__(copy=True) is not supported: copy with pyalpaka.asarray first");
             bool versioned = false;
             if(!maxVersion.is_none())
             {
-                auto const version = maxVersion.cast<std::pair<long, long>>();
+                auto const version = argumentAs<std::pair<long, long>>(
+                    maxVersion, "__dlpack__: max_version must be None or a (major, minor) pair of ints, got ");
                 versioned = version.first >= 1;
             }
             return exportBuffer(self, versioned);
-        }
-
-        auto dtypeOf(dlpack::DataType const& t) -> rt::DType
-        {
-            char kind = '?';
-            switch(t.code)
-            {
-                case dlpack::kDLBool:
-                    kind = 'b';
-                    break;
-                case dlpack::kDLInt:
-                    kind = 'i';
-                    break;
-                case dlpack::kDLUInt:
-                    kind = 'u';
-                    break;
-                case dlpack::kDLFloat:
-                    kind = 'f';
-                    break;
-                case dlpack::kDLComplex:
-                    kind = 'c';
-                    break;
-                default:
-                    break;
-            }
-            rt::DType out{};
-            if(t.lanes != 1 || t.bits % 8 != 0 || !rt::dtypeFromKind(kind, t.bits / 8u, out))
-                throw rt::TypeMismatch(
-                    "from_dlpack: the DLPack data type (code " + std::to_string(t.code) + ", " + std::to_string(t.bits)
-                    + " bits, " + std::to_string(t.lanes) + " lanes) has no pyalpaka dtype");
-            return out;
-        }
-
-        //! Keeps a consumed DLPack tensor until the buffer over it is gone.
-        template<typename TManaged>
-        auto holder(TManaged* managed) -> py::object
-        {
-            return py::capsule(
-                managed,
-                [](void* p)
-                {
-                    auto* m = static_cast<TManaged*>(p);
-                    if(m->deleter != nullptr)
-                        m->deleter(m);
-                });
-        }
-
-        auto fromDLPack(py::object const& obj, std::shared_ptr<rt::Device> const& hostDevice) -> std::unique_ptr<Buffer>
-        {
-            py::object capsule = obj;
-            if(!PyCapsule_CheckExact(obj.ptr()))
-            {
-                if(!py::hasattr(obj, "__dlpack__"))
-                    throw rt::TypeMismatch(
-                        "from_dlpack: " + py::str(py::type::of(obj)).cast<std::string>() + " has no __dlpack__ method");
-                // A CUDA producer is asked to order its work before the legacy default stream (stream=1), which the
-                // device-wide wait below then covers; host producers take no stream.
-                py::dict streamArg;
-                if(py::hasattr(obj, "__dlpack_device__"))
-                {
-                    auto const where = obj.attr("__dlpack_device__")().cast<std::pair<std::int32_t, std::int32_t>>();
-                    if(where.first == dlpack::kDLCUDA)
-                        streamArg["stream"] = 1;
-                }
-                try
-                {
-                    capsule = obj.attr("__dlpack__")(**streamArg, py::arg("max_version") = py::make_tuple(1, 0));
-                }
-                catch(py::error_already_set& e)
-                {
-                    if(!e.matches(PyExc_TypeError))
-                        throw;
-                    capsule = obj.attr("__dlpack__")(**streamArg); // a producer older than DLPack 1.0
-                }
-            }
-            dlpack::Tensor const* tensor = nullptr;
-            py::object owner;
-            bool readonly = false;
-            if(PyCapsule_IsValid(capsule.ptr(), versionedName))
-            {
-                auto* m
-                    = static_cast<dlpack::ManagedTensorVersioned*>(PyCapsule_GetPointer(capsule.ptr(), versionedName));
-                if(m->version.major > dlpack::majorVersion)
-                    throw py::buffer_error(
-                        "from_dlpack: DLPack version " + std::to_string(m->version.major) + "."
-                        + std::to_string(m->version.minor) + " is newer than this pyalpaka understands (1.x)");
-                PyCapsule_SetName(capsule.ptr(), "used_dltensor_versioned");
-                owner = holder(m);
-                tensor = &m->tensor;
-                readonly = (m->flags & dlpack::flagReadOnly) != 0;
-            }
-            else if(PyCapsule_IsValid(capsule.ptr(), legacyName))
-            {
-                auto* m = static_cast<dlpack::ManagedTensor*>(PyCapsule_GetPointer(capsule.ptr(), legacyName));
-                PyCapsule_SetName(capsule.ptr(), "used_dltensor");
-                owner = holder(m);
-                tensor = &m->tensor;
-            }
-            else
-            {
-                PyErr_Clear();
-                throw rt::TypeMismatch("from_dlpack: not an unconsumed DLPack capsule");
-            }
-
-            auto const deviceType = tensor->device.deviceType;
-            auto device = hostDevice;
-            if(deviceType == dlpack::kDLCUDA)
-            {
-                // GPU memory becomes a buffer of its own cuda device (BackendUnavailableError without one).
-                device = rt::backend("cuda").device(static_cast<std::size_t>(std::max(tensor->device.deviceId, 0)));
-                py::gil_scoped_release release;
-                device->wait(); // the producer's work, ordered before the legacy stream, is done
-            }
-            else if(
-                deviceType != dlpack::kDLCPU && deviceType != dlpack::kDLCUDAHost && deviceType != dlpack::kDLROCMHost)
-                throw rt::TypeMismatch(
-                    "from_dlpack: the tensor is on DLPack device type " + std::to_string(deviceType)
-                    + ", which this pyalpaka has no back-end for (host memory and CUDA devices only)");
-            if(tensor->ndim < 1 || static_cast<std::size_t>(tensor->ndim) > rt::maxBufferDim)
-                throw std::invalid_argument(
-                    "from_dlpack: buffers have 1 to " + std::to_string(rt::maxBufferDim)
-                    + " dimensions, the tensor has " + std::to_string(tensor->ndim));
-            auto buffer = std::make_unique<Buffer>();
-            buffer->device = device;
-            buffer->dtype = dtypeOf(tensor->dtype);
-            buffer->data = static_cast<std::byte*>(tensor->data) + tensor->byteOffset;
-            buffer->readonly = readonly;
-            auto const itemSize = buffer->itemSize();
-            for(std::int32_t i = 0; i < tensor->ndim; ++i)
-                buffer->shape.push_back(static_cast<std::size_t>(tensor->shape[i]));
-            if(tensor->strides == nullptr)
-                buffer->strides = denseStrides(buffer->shape, itemSize);
-            else
-                for(std::int32_t i = 0; i < tensor->ndim; ++i)
-                {
-                    if(tensor->strides[i] < 0)
-                        throw std::invalid_argument("from_dlpack: tensors with negative strides are not supported");
-                    buffer->strides.push_back(static_cast<std::size_t>(tensor->strides[i]) * itemSize);
-                }
-            if(buffer->size() == 0)
-                buffer->strides = denseStrides(buffer->shape, itemSize);
-            buffer->base = owner;
-            return buffer;
         }
     } // namespace
 
@@ -358,7 +237,7 @@ namespace pyalpaka::bindings
 
         m.def(
             "from_dlpack",
-            &fromDLPack,
+            &importDLPack,
             py::arg("obj"),
             py::arg("device"),
             "A buffer over the memory of a DLPack producer (an object with __dlpack__, or a capsule), no copy.");

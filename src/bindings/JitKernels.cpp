@@ -137,7 +137,8 @@ namespace pyalpaka::bindings
                 key += static_cast<char>('0' + workDiv.dim());
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    infos[i] = classify(args[i]);
+                    infos[i]
+                        = classifyNamed(args[i], [&] { return "argument " + std::to_string(i + 1) + " of " + m_name; });
                     params[i] = exactParam(infos[i], args[i], i);
                     key += static_cast<char>(params[i].kind);
                     key += static_cast<char>(params[i].dtype);
@@ -288,7 +289,8 @@ namespace pyalpaka::bindings
             {
                 py::tuple types(args.size());
                 for(std::size_t i = 0; i < args.size(); ++i)
-                    types[i] = typeName(exactParam(classify(args[i]), args[i], i));
+                    types[i] = typeName(exactParam(
+                        classifyNamed(args[i], [&] { return "argument " + std::to_string(i + 1); }), args[i], i));
                 return types;
             },
             "The C++ types the JIT passes these Python values as (e.g. ('float*', 'std::int64_t')).");

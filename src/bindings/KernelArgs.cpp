@@ -4,6 +4,7 @@
 #include "KernelArgs.hpp"
 
 #include <climits>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <unordered_map>
@@ -63,6 +64,25 @@ namespace pyalpaka::bindings
         auto paramType(rt::Param const& p) -> std::string
         {
             return rt::signature({p}).substr(1, rt::signature({p}).size() - 2);
+        }
+
+        //! A real value as float or double. A finite double beyond float's range is an error rather than inf (the
+        //! conversion itself would be undefined behaviour); inf and nan pass as they are.
+        void storeReal(rt::DType target, double value, py::handle arg, std::string const& what, ArgSlot& slot)
+        {
+            if(target == rt::DType::Float64)
+                return store(slot, value);
+            if(std::isfinite(value) && std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max()))
+                throw std::invalid_argument(
+                    what + " = " + py::repr(arg).cast<std::string>() + " is out of range for float");
+            return store(slot, static_cast<float>(value));
+        }
+
+        //! Element alignment: complex numbers align like their parts.
+        auto alignmentOf(rt::DType dtype) -> std::size_t
+        {
+            auto const i = rt::info(dtype);
+            return i.kind == 'c' ? i.size / 2 : i.size;
         }
 
         //! The integer value of an int-like argument as a 128-bit-free pair: negative flag and magnitude.
@@ -130,9 +150,18 @@ namespace pyalpaka::bindings
                         throw outOfRange();
                     return store(slot, overflow > 0 ? static_cast<std::uint64_t>(u) : static_cast<std::uint64_t>(v));
                 case rt::DType::Float32:
-                    return store(slot, static_cast<float>(PyFloat_AsDouble(value.ptr())));
                 case rt::DType::Float64:
-                    return store(slot, PyFloat_AsDouble(value.ptr()));
+                {
+                    // Ints here fit 64 bits (larger ones were refused above), which a double holds rounded; the
+                    // error check guards the conversion all the same, storeReal checks float's range.
+                    double const d = PyLong_AsDouble(value.ptr());
+                    if(d == -1.0 && PyErr_Occurred() != nullptr)
+                    {
+                        PyErr_Clear();
+                        throw outOfRange();
+                    }
+                    return storeReal(target, d, value, what, slot);
+                }
                 default:
                     throw rt::TypeMismatch(what + " must be " + std::string(rt::info(target).cppName) + ", got an int");
             }
@@ -181,8 +210,15 @@ namespace pyalpaka::bindings
         }
         if(py::isinstance(arg, numpyGeneric()))
         {
+            try
+            {
+                info.dtype = scalarDType(arg);
+            }
+            catch(rt::TypeMismatch const&)
+            {
+                return info; // float16, str_, datetime64...: Other, which the launch reports by type
+            }
             info.numpyScalar = true;
-            info.dtype = scalarDType(arg);
             auto const kind = rt::info(info.dtype).kind;
             info.kind = kind == 'b'                  ? ArgInfo::Kind::Boolean
                         : kind == 'i' || kind == 'u' ? ArgInfo::Kind::Integer
@@ -248,6 +284,13 @@ namespace pyalpaka::bindings
             if(info.readonly && param.kind == rt::ParamKind::Pointer)
                 throw std::invalid_argument(
                     what + " is read-only, but the kernel takes " + paramType(param) + " and may write it");
+            // A misaligned T* is undefined behaviour in C++: vectorized loops that assume alignment fault on it.
+            // NumPy makes such arrays (np.frombuffer with an odd offset), DLPack producers may too.
+            if(auto const alignment = alignmentOf(param.dtype);
+               reinterpret_cast<std::uintptr_t>(info.pointer) % alignment != 0)
+                throw std::invalid_argument(
+                    what + " is not aligned to " + std::to_string(alignment) + " bytes, as kernels taking "
+                    + paramType(param) + " need (copy it into aligned memory first, e.g. with numpy.array)");
             return store(slot, info.pointer);
         }
         switch(rt::info(param.dtype).kind)
@@ -261,9 +304,7 @@ namespace pyalpaka::bindings
                     double const v = PyFloat_AsDouble(arg.ptr());
                     if(v == -1.0 && PyErr_Occurred())
                         throw py::error_already_set();
-                    if(param.dtype == rt::DType::Float32)
-                        return store(slot, static_cast<float>(v));
-                    return store(slot, v);
+                    return storeReal(param.dtype, v, arg, what, slot);
                 }
             default:
                 return storeInteger(param.dtype, arg, what, slot);

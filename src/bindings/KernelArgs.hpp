@@ -45,8 +45,23 @@ namespace pyalpaka::bindings
         std::array<std::byte, 16> bytes;
     };
 
-    //! Classifies `arg`; `what` names it in messages ("argument 3 of pk.kernels.triad").
+    //! Classifies `arg`; TypeError for an array whose dtype kernels cannot take.
     auto classify(py::handle arg) -> ArgInfo;
+
+    //! classify(arg), with `what()` ("argument 3 of pyalpaka.kernels.triad") in front of its TypeError; `what` is
+    //! only called on that error, launches do not pay for the text.
+    template<typename TWhat>
+    auto classifyNamed(py::handle arg, TWhat const& what) -> ArgInfo
+    {
+        try
+        {
+            return classify(arg);
+        }
+        catch(rt::TypeMismatch const& e)
+        {
+            throw rt::TypeMismatch(what() + ": " + e.what());
+        }
+    }
 
     //! Whether the classified arguments fit the parameter list (pointer element types and number kinds).
     auto matches(std::vector<rt::Param> const& params, ArgInfo const* infos, std::size_t count) -> bool;

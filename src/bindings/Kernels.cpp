@@ -64,7 +64,7 @@ namespace pyalpaka::bindings
                     throw rt::TypeMismatch(qualifiedName() + " got " + std::to_string(count) + " arguments");
                 std::array<ArgInfo, maxKernelArgs> infos;
                 for(std::size_t i = 0; i < count; ++i)
-                    infos[i] = classify(args[i]);
+                    infos[i] = classifyNamed(args[i], [&] { return argumentName(i); });
 
                 auto const device = queue.queue().device();
                 if(device->memorySpace() != rt::MemorySpace::Host && !m_variants.empty())

@@ -235,8 +235,11 @@ def test_int_index_of_every_dimension_reads_an_element(cpu):
         ((0, 0, 0, 0), IndexError, "too many indices for a buffer of 3 dimensions"),
         ("a", IndexError, "buffers are indexed by ints and slices, got 'a'"),
         ((Ellipsis, 1), ValueError, r"gives a strided sub-buffer; use a slice"),
+        # A regression: an index beyond 64 bits was a pybind11 cast error (RuntimeError).
+        (2**70, IndexError, "index 1180591620717411303424 is out of range for dimension 0 of extent 3"),
     ],
-    ids=["step-2", "step-minus-1", "int-too-large", "int-too-small", "second-dim", "too-many", "str", "last-int"],
+    ids=["step-2", "step-minus-1", "int-too-large", "int-too-small", "second-dim", "too-many", "str", "last-int",
+         "int-huge"],
 )
 def test_bad_indices(cpu, key, error, message):
     buf = pk.zeros(cpu, (3, 4, 5))
@@ -340,6 +343,11 @@ def test_memcpy_with_extent(device):
         (lambda q, d: pk.memset(q, pk.empty(d, 3), 256), ValueError, r"memset: byte must be in \[0, 255\], got 256"),
         (lambda q, d: pk.memset(q, pk.empty(d, 3), -1), ValueError, r"memset: byte must be in \[0, 255\], got -1"),
         (lambda q, d: pk.memset(q, pk.empty(d, 3), 1.5), TypeError, r"memset: byte must be an int in \[0, 255\]"),
+        (  # a regression: was a pybind11 cast error (RuntimeError)
+            lambda q, d: pk.memset(q, pk.empty(d, 3), 2**70),
+            ValueError,
+            r"memset: byte must be in \[0, 255\], got 1180591620717411303424",
+        ),
         (
             lambda q, d: pk.memset(q, pk.empty(d, 3), 0, extent=4),
             ValueError,
@@ -361,6 +369,7 @@ def test_memcpy_with_extent(device):
         "byte-256",
         "byte-negative",
         "byte-float",
+        "byte-huge",
         "memset-extent-too-large",
         "memset-extent-dims",
     ],
@@ -414,8 +423,13 @@ def test_size_overflow_is_a_memory_error(cpu):
         ((2.0,), TypeError, "a shape is an int or a tuple of ints"),
         ((True,), TypeError, "a shape is an int or a tuple of ints"),
         (None, TypeError, "a shape is an int or a tuple of ints, got None"),
+        # Regressions: bytes were read as a sequence of ints (b"ab" -> (97, 98)), 2**64 was a pybind11 cast error
+        # (RuntimeError), and a long sequence was read to its end before its length was checked.
+        (b"ab", TypeError, "a shape is an int or a tuple of ints, got b'ab'"),
+        ((2**64,), ValueError, r"a shape's components must be below 2\*\*64, got \(18446744073709551616,\)"),
+        (range(10**12), ValueError, "buffers have 1 to 4 dimensions, got shape of 1000000000000 components"),
     ],
-    ids=["negative", "negative-2d", "5d", "0d", "str", "float", "bool", "None"],
+    ids=["negative", "negative-2d", "5d", "0d", "str", "float", "bool", "None", "bytes", "2**64", "huge-range"],
 )
 def test_bad_shapes(cpu, shape, error, message):
     with pytest.raises(error, match=message):

@@ -81,7 +81,8 @@ def test_changing_the_source_or_an_included_header_misses(project):
     assert run(project) == 5.0
 
 
-@pytest.mark.parametrize("damage", ["truncate-library", "garbage-metadata", "foreign-metadata"])
+@pytest.mark.parametrize("damage", ["truncate-library", "missing-library", "garbage-metadata", "foreign-metadata",
+                                    "flipped-metadata"])
 def test_corrupt_entries_are_rebuilt_with_a_warning(project, damage):
     assert run(project) == 1.5
     folder = _cache.directory()
@@ -94,8 +95,13 @@ def test_corrupt_entries_are_rebuilt_with_a_warning(project, damage):
         data = library.read_bytes()
         library.unlink()
         library.write_bytes(data[:100])
+    elif damage == "missing-library":  # a store cut short between the library and its record
+        (folder / meta["library"]).unlink()
     elif damage == "garbage-metadata":
         meta_path.write_text('{"format": 1, "key": ')
+    elif damage == "flipped-metadata":  # still valid JSON: only the record's own checksum tells
+        meta["compile_seconds"] += 1
+        meta_path.write_text(json.dumps(meta))
     else:
         meta["key"] = "0" * 40
         meta_path.write_text(json.dumps(meta))
@@ -139,12 +145,13 @@ def test_cache_api_and_command_line(project):
     assert str(pk.cache.directory).startswith(str(project / "cache"))
     cli = [sys.executable, "-m", "pyalpaka", "cache"]
     out = subprocess.run([*cli, "info"], capture_output=True, text=True, check=True).stdout
-    assert "1 entries" in out
+    assert "1 entries" in out and "cap" in out
     pre = subprocess.run([*cli, "precompile", str(project / "kernel.cpp"), "--kernel", "AddConstant", "--signature",
                           "double*, std::int64_t", "--backend", "cpu_serial", "--backend", "cpu_threads"],
                          capture_output=True, text=True)
     assert pre.returncode == 0, pre.stderr
     assert "cached" in pre.stderr and "compiled in" in pre.stderr  # serial was cached, threads was new
+    assert "[2/2]" in pre.stderr and "\r" not in pre.stderr  # not a terminal: plain numbered lines
     assert pk.cache.info()["entries"] == 2
     out = subprocess.run([*cli, "clear"], capture_output=True, text=True, check=True).stdout
     assert "removed 2" in out

@@ -75,6 +75,9 @@ def test_eq_hash_repr_pickle():
         (((4,), "1"), TypeError, "block_threads must be an int or a tuple of ints, got '1'"),
         (((4,), (1,), (2.0,)), TypeError, r"thread_elems must be an int or a tuple of ints, got \(2.0,\)"),
         ((True,), TypeError, "grid_blocks must be an int or a tuple of ints, got True"),
+        # Regressions: 2**64 was a pybind11 cast error (RuntimeError); bytes were read as a sequence of ints.
+        (((2**64,),), ValueError, r"grid_blocks must be below 2\*\*64, got \(18446744073709551616,\)"),
+        ((b"\x02",), TypeError, r"grid_blocks must be an int or a tuple of ints, got b'\\x02'"),
     ],
     ids=[
         "zero-grid",
@@ -88,6 +91,8 @@ def test_eq_hash_repr_pickle():
         "str-threads",
         "float",
         "bool",
+        "2**64",
+        "bytes",
     ],
 )
 def test_bad_work_divisions(args, error, message):
@@ -180,8 +185,9 @@ def test_valid_workdiv_restrictions(cpu, restrictions):
         ({"grid_elems": (10, 3), "thread_elems": (1,)}, ValueError, r"grid_elems \(10, 3\) and thread_elems \(1,\)"),
         ({"grid_elems": (1, 1, 1, 1)}, ValueError, "grid_elems must have 1 to 3 components"),
         ({"grid_elems": "10"}, TypeError, "grid_elems must be an int or a tuple of ints"),
+        ({"grid_elems": 10, "block_threads_must_divide": "yes"}, TypeError, r"valid_workdiv\(\): incompatible"),
     ],
-    ids=["restrictions", "zero", "zero-2d", "negative-elems", "mismatched-dims", "4d", "str"],
+    ids=["restrictions", "zero", "zero-2d", "negative-elems", "mismatched-dims", "4d", "str", "must-divide-str"],
 )
 def test_valid_workdiv_errors(cpu, kwargs, error, message):
     with pytest.raises(error, match=message):

@@ -24,6 +24,17 @@ namespace
         }
     };
 
+    //! Counts the visits of each index of [0, n) (at namespace scope: nvcc rejects a kernel type local to a function).
+    struct CountVisits
+    {
+        template<typename TAcc, typename TIdx>
+        ALPAKA_FN_ACC void operator()(TAcc const& acc, unsigned* counts, TIdx n) const
+        {
+            for(auto i : alpaka::uniformElements(acc, n))
+                alpaka::atomicAdd(acc, &counts[i], 1u, alpaka::hierarchy::Grids{});
+        }
+    };
+
     // Per dimension: the grid is covered by blocks * threads * elements.
     template<typename TWorkDiv, typename TVec>
     auto covers(TWorkDiv const& wd, TVec const& gridElems) -> bool
@@ -238,14 +249,6 @@ TEMPLATE_LIST_TEST_CASE(
     using Idx = alpaka::Idx<Acc>;
     if constexpr(Dim::value == 1)
     {
-        struct CountVisits
-        {
-            ALPAKA_FN_ACC void operator()(Acc const& acc, unsigned* counts, Idx n) const
-            {
-                for(auto i : alpaka::uniformElements(acc, n))
-                    alpaka::atomicAdd(acc, &counts[i], 1u, alpaka::hierarchy::Grids{});
-            }
-        };
         auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
         alpaka::Queue<Acc, alpaka::Blocking> queue(dev);
         for(Idx const n : {Idx{1}, Idx{17}, Idx{5000}, Idx{100003}})

@@ -12,11 +12,14 @@
 // ---- Kernel side: usable in kernels and compiled by the run-time compilers ------------------------------------------
 // Core
 #include "alpaka/core/Assert.hpp"
+#include "alpaka/core/BoostPredef.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/core/Hierarchy.hpp"
 #include "alpaka/core/OmpSchedule.hpp"
 #include "alpaka/core/Positioning.hpp"
+#include "alpaka/core/RuntimeMacros.hpp"
+#include "alpaka/core/Unreachable.hpp"
 #include "alpaka/core/Utility.hpp"
 #include "alpaka/core/Version.hpp"
 // Meta
@@ -29,8 +32,11 @@
 #include "alpaka/meta/Functional.hpp"
 #include "alpaka/meta/InheritFromList.hpp"
 #include "alpaka/meta/IntegerSequence.hpp"
+#include "alpaka/meta/Integral.hpp"
 #include "alpaka/meta/IsStrictBase.hpp"
 #include "alpaka/meta/NdLoop.hpp"
+#include "alpaka/meta/NonZero.hpp"
+#include "alpaka/meta/Set.hpp"
 #include "alpaka/meta/Transform.hpp"
 #include "alpaka/meta/TypeListOps.hpp"
 #include "alpaka/meta/Unique.hpp"
@@ -58,6 +64,7 @@
 #include "alpaka/atomic/Op.hpp"
 #include "alpaka/atomic/Traits.hpp"
 #include "alpaka/block/op/LogicalOp.hpp"
+#include "alpaka/block/shared/dyn/BlockSharedDynMemberAllocKiB.hpp"
 #include "alpaka/block/shared/dyn/Traits.hpp"
 #include "alpaka/block/shared/st/Traits.hpp"
 #include "alpaka/block/sync/Traits.hpp"
@@ -68,6 +75,7 @@
 #include "alpaka/intrinsic/Traits.hpp"
 #include "alpaka/math/Complex.hpp"
 #include "alpaka/math/Constants.hpp"
+#include "alpaka/math/FloatEqualExact.hpp"
 #include "alpaka/math/Traits.hpp"
 #include "alpaka/mem/fence/Traits.hpp"
 #include "alpaka/mem/global/Traits.hpp"
@@ -85,6 +93,8 @@
 // -----------------------------------------------
 #if !ALPAKA_RTC
 #    include "alpaka/core/DemangleTypeNames.hpp"
+#    include "alpaka/meta/IsArrayOrVector.hpp"
+#    include "alpaka/traits/Traits.hpp"
 // Platforms, devices, queues, events
 #    include "alpaka/dev/DevCpu.hpp"
 #    include "alpaka/dev/DevCudaRt.hpp"
@@ -124,4 +134,7 @@
 #    include "alpaka/acc/AccCpuThreads.hpp"
 #    include "alpaka/acc/AccOmp5.hpp"
 #    include "alpaka/acc/TagAccIsEnabled.hpp"
+// Upstream's alpaka.hpp makes std::cout available and its examples rely on that. Included here only, never by the
+// headers kernels see, so that the kernel-facing headers stay free of iostreams.
+#    include <iostream>
 #endif

@@ -245,8 +245,11 @@ namespace pyalpaka::rt
                 {
                     constexpr std::size_t dim = decltype(d)::value;
                     using Acc = AccOf<TTag, dim>;
-                    auto const problem = alpaka::detail::describeInvalidWorkDiv(
-                        alpaka::getAccDevProps<Acc>(native(dev)), toAlpaka<dim>(workDiv));
+                    auto props = alpaka::getAccDevProps<Acc>(native(dev));
+                    // The limits the C++ launch checks: AccCpuThreads runs blocks beyond its advisory maximum.
+                    if constexpr(alpaka::accMatchesTags<Acc, alpaka::TagCpuThreads>)
+                        props = alpaka::detail::cpu::cpuLaunchLimits<Acc>();
+                    auto const problem = alpaka::detail::describeInvalidWorkDiv(props, toAlpaka<dim>(workDiv));
                     if(!problem.empty())
                         throw std::invalid_argument(
                             toString(workDiv) + " is not valid for '" + m_name + "': " + problem);

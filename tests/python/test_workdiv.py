@@ -208,8 +208,21 @@ def launch_stencil(device, wd: pk.WorkDiv) -> None:
     pk.kernels.stencil(pk.Queue(device, blocking=True), wd, grid, out, 4, 4)
 
 
+# The threads back-end reports a few threads per core as its maximum (what valid_workdiv aims for) but runs the blocks
+# of GPU-shaped work divisions up to a GPU's 1024 threads, as its C++ launch and upstream alpaka do.
+THREADS_LAUNCH_LIMIT = 1024
+
+
+def launch_limits(device, dim: int) -> tuple[list[int], int]:
+    """The block thread extent and count maxima a launch is checked against."""
+    if device.backend == "cpu_threads":
+        return [THREADS_LAUNCH_LIMIT] * dim, THREADS_LAUNCH_LIMIT
+    props = device.props_for(dim)
+    return list(props["block_thread_extent_max"]), props["block_thread_count_max"]
+
+
 def test_block_extent_above_the_maximum(device):
-    limit = device.props_for(1)["block_thread_extent_max"][0]
+    limit = launch_limits(device, 1)[0][0]
     wd = pk.WorkDiv(1, limit + 1)
     message = rf"is not valid for '{device.backend}': blockThreadExtent \({limit + 1}\) exceeds the maximum \({limit}\)"
     with pytest.raises(ValueError, match=message + " in dimension 0"):
@@ -217,11 +230,21 @@ def test_block_extent_above_the_maximum(device):
     launch_fill(device, pk.WorkDiv(1, min(limit, device.props_for(1)["block_thread_count_max"])))  # at the limit: fine
 
 
+def test_threads_backend_runs_gpu_shaped_blocks():
+    if not any(b.name == "cpu_threads" and b.available for b in pk.backends()):
+        pytest.skip("the cpu_threads back-end is not available")
+    device = pk.device("cpu_threads")
+    n = 4 * 256
+    x = pk.zeros(device, n, np.float32)
+    # 256 threads per block: more than the advisory maximum on a machine with fewer than 32 cores.
+    pk.kernels.fill(pk.Queue(device, blocking=True), pk.WorkDiv(4, 256), x, np.float32(2), n)
+    np.testing.assert_array_equal(x.to_numpy(), np.full(n, 2, np.float32))
+
+
 def test_block_thread_count_above_the_maximum(device):
-    props = device.props_for(2)
-    count = props["block_thread_count_max"]
+    extents, count = launch_limits(device, 2)
     side = math.isqrt(count) + 1  # side * side > count
-    if any(side > extent for extent in props["block_thread_extent_max"]):
+    if any(side > extent for extent in extents):
         pytest.skip(f"{device}: a block of {count} thread(s) cannot exceed the count without exceeding an extent")
     wd = pk.WorkDiv((1, 1), (side, side))
     message = rf"blockThreadExtent \({side}, {side}\) has {side * side} threads per block, at most {count} are "

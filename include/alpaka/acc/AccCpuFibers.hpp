@@ -38,8 +38,9 @@ namespace alpaka
         //! Waiting of fibers: spinning would only delay the fibers of the same thread that everyone waits for.
         struct YieldFiber
         {
-            template<typename TDone>
-            static void wait(TDone&& done, std::uint32_t)
+            //! Never parks: sleeping would stop the fibers of this thread, among them the ones everyone waits for.
+            template<typename TDone, typename TPark>
+            static void wait(TDone&& done, std::uint32_t, TPark&&)
             {
                 while(!done())
                     boost::this_fiber::yield();

@@ -57,6 +57,13 @@ namespace alpaka
                 return 8u * getHardwareThreadCount();
             }
 
+            //! A launch still accepts blocks of up to 1024 threads (a GPU's limit, so work divisions written for
+            //! GPUs run; upstream alpaka launches any count): the pool then runs more threads than that maximum.
+            static auto launchBlockThreadCountMax() -> std::size_t
+            {
+                return 1024u;
+            }
+
             //! Blocks run one at a time.
             static auto multiProcessorCount() -> std::size_t
             {

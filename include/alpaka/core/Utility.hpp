@@ -20,6 +20,25 @@ namespace alpaka::core
         return static_cast<TIntegral>(a / b + (a % b != 0 ? 1 : 0));
     }
 
+    //! base^n in integers, for n >= 0 (intPow(b, 0) == 1, including b == 0). Square-and-multiply: O(log n) steps, and
+    //! no intermediate value exceeds the result's magnitude, so nothing overflows that the result does not.
+    template<typename TIntegral>
+        requires std::is_integral_v<TIntegral>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto intPow(TIntegral base, TIntegral n) -> TIntegral
+    {
+        TIntegral result = 1;
+        while(n > 0)
+        {
+            if(n % 2 != 0)
+                result = static_cast<TIntegral>(result * base);
+            n = static_cast<TIntegral>(n / 2);
+            // Square only when a higher bit of n still needs it (the last square could overflow needlessly).
+            if(n > 0)
+                base = static_cast<TIntegral>(base * base);
+        }
+        return result;
+    }
+
     //! Largest r with r^n <= value, for value >= 0 and n >= 1.
     template<typename TIntegral>
         requires std::is_integral_v<TIntegral>

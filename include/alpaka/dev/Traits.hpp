@@ -4,10 +4,11 @@
 
 //! \file
 //! Device traits: Dev<T>, getDev(x), getName, getMemBytes, getFreeMemBytes, getWarpSizes, getPreferredWarpSize,
-//! reset, getNativeHandle.
+//! reset; getNativeHandle comes from traits/Traits.hpp.
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
+#include "alpaka/traits/Traits.hpp"
 
 #include <cstddef>
 #include <string>
@@ -52,10 +53,6 @@ namespace alpaka
         //! Static reset(dev): releases everything the device holds.
         template<typename TDev, typename TSfinae = void>
         struct Reset;
-
-        //! Static getNativeHandle(x): the back-end's own handle of a device, queue or event.
-        template<typename T, typename TSfinae = void>
-        struct NativeHandle;
     } // namespace trait
 
     template<typename T>
@@ -107,14 +104,4 @@ namespace alpaka
     {
         trait::Reset<TDev>::reset(dev);
     }
-
-    template<typename T>
-    [[nodiscard]] ALPAKA_FN_HOST auto getNativeHandle(T const& x)
-    {
-        return trait::NativeHandle<T>::getNativeHandle(x);
-    }
-
-    //! The type of getNativeHandle(x) (upstream's alias).
-    template<typename T>
-    using NativeHandle = decltype(getNativeHandle(std::declval<T const&>()));
 } // namespace alpaka

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace alpaka
 {
@@ -107,26 +108,49 @@ namespace alpaka
         return {std::abs(y) / (T{2} * t), std::copysign(t, y)};
     }
 
-    template<typename T>
-    ALPAKA_FN_HOST_ACC auto pow(Complex<T> const& base, Complex<T> const& exponent) -> Complex<T>
+    namespace detail
     {
-        if(base == T{0})
-            return exponent == T{0} ? Complex<T>{T{1}} : Complex<T>{};
-        return exp(exponent * log(base));
+        //! The value type of pow with a T and a U operand, promoted as std::pow of std::complex: an integer operand
+        //! counts as double, then the common type.
+        template<typename T, typename U>
+        using ComplexPowValue = std::common_type_t<
+            std::conditional_t<std::is_integral_v<T>, double, T>,
+            std::conditional_t<std::is_integral_v<U>, double, U>>;
+    } // namespace detail
+
+    //! base^exponent = exp(exponent * log(base)), in the common precision of both operands (as std::pow).
+    template<typename T, typename U>
+    ALPAKA_FN_HOST_ACC auto
+    pow(Complex<T> const& base, Complex<U> const& exponent) -> Complex<detail::ComplexPowValue<T, U>>
+    {
+        using R = detail::ComplexPowValue<T, U>;
+        Complex<R> const b(base);
+        Complex<R> const e(exponent);
+        if(b == R{0})
+            return e == R{0} ? Complex<R>{R{1}} : Complex<R>{};
+        return exp(e * log(b));
     }
 
-    template<typename T>
-    ALPAKA_FN_HOST_ACC auto pow(Complex<T> const& base, T const& exponent) -> Complex<T>
+    //! A real exponent: |base|^exponent at phase arg(base) * exponent.
+    template<typename T, typename U>
+        requires std::is_arithmetic_v<U>
+    ALPAKA_FN_HOST_ACC auto pow(Complex<T> const& base, U const& exponent) -> Complex<detail::ComplexPowValue<T, U>>
     {
-        if(base == T{0})
-            return exponent == T{0} ? Complex<T>{T{1}} : Complex<T>{};
-        return polar(std::pow(abs(base), exponent), arg(base) * exponent);
+        using R = detail::ComplexPowValue<T, U>;
+        Complex<R> const b(base);
+        auto const e = static_cast<R>(exponent);
+        if(b == R{0})
+            return e == R{0} ? Complex<R>{R{1}} : Complex<R>{};
+        return polar(std::pow(abs(b), e), arg(b) * e);
     }
 
-    template<typename T>
-    ALPAKA_FN_HOST_ACC auto pow(T const& base, Complex<T> const& exponent) -> Complex<T>
+    //! A real base.
+    template<typename T, typename U>
+        requires std::is_arithmetic_v<T>
+    ALPAKA_FN_HOST_ACC auto pow(T const& base, Complex<U> const& exponent) -> Complex<detail::ComplexPowValue<T, U>>
     {
-        return pow(Complex<T>{base}, exponent);
+        using R = detail::ComplexPowValue<T, U>;
+        return pow(Complex<R>{static_cast<R>(base)}, Complex<R>(exponent));
     }
 
     template<typename T>

@@ -93,7 +93,6 @@ namespace alpaka::math
     ALPAKA_MATH_DEFINE_UNARY(Log10, log10, ALPAKA_MATH_STD(log10))
     ALPAKA_MATH_DEFINE_UNARY(Lround, lround, ALPAKA_MATH_STD(lround))
     ALPAKA_MATH_DEFINE_UNARY(Round, round, ALPAKA_MATH_STD(round))
-    ALPAKA_MATH_DEFINE_UNARY(Rsqrt, rsqrt, ALPAKA_MATH_NO_STD)
     ALPAKA_MATH_DEFINE_UNARY(Sin, sin, ALPAKA_MATH_STD(sin))
     ALPAKA_MATH_DEFINE_UNARY(Sinh, sinh, ALPAKA_MATH_STD(sinh))
     ALPAKA_MATH_DEFINE_UNARY(Sqrt, sqrt, ALPAKA_MATH_STD(sqrt))
@@ -139,21 +138,67 @@ namespace alpaka::math
         return trait::Fma<Impl, TArgX, TArgY, TArgZ>{}(ctx, x, y, z);
     }
 
+    //! 1 / sqrt(x). The default calls a type's own rsqrt(x) when argument-dependent lookup finds one, else computes
+    //! TArg(1) / sqrt(x) (so alpaka::Complex and user types with only sqrt and division work).
+    struct ConceptMathRsqrt;
+
+    namespace trait
+    {
+        template<typename T, typename TArg, typename TSfinae = void>
+        struct Rsqrt
+        {
+            ALPAKA_NO_HOST_ACC_WARNING
+            ALPAKA_FN_HOST_ACC auto operator()(T const&, TArg const& x)
+            {
+                if constexpr(requires { rsqrt(x); })
+                    return rsqrt(x);
+                else
+                {
+                    using std::sqrt;
+                    return static_cast<TArg>(1) / sqrt(x);
+                }
+            }
+        };
+    } // namespace trait
+
+    ALPAKA_NO_HOST_ACC_WARNING
+    template<typename T, typename TArg>
+    ALPAKA_FN_HOST_ACC auto rsqrt(T const& ctx, TArg const& arg)
+    {
+        using Impl = concepts::ImplementationBase<ConceptMathRsqrt, T>;
+        return trait::Rsqrt<Impl, TArg>{}(ctx, arg);
+    }
+
+    namespace detail
+    {
+        //! The fallback of the default SinCos trait: sin and cos separately (found by ADL for user types). A type's
+        //! own sincos(arg, s, c) in its namespace is a better match and wins.
+        ALPAKA_NO_HOST_ACC_WARNING
+        template<typename TArg>
+        ALPAKA_FN_HOST_ACC auto sincos(TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
+        {
+            using std::cos;
+            using std::sin;
+            resultSin = sin(arg);
+            resultCos = cos(arg);
+        }
+    } // namespace detail
+
     //! Sine and cosine of one argument at once (cheaper on GPUs).
     struct ConceptMathSinCos;
 
     namespace trait
     {
+        //! The default makes an unqualified call sincos(arg, s, c), so argument-dependent lookup finds a user type's
+        //! own sincos; without one, detail::sincos computes sin and cos separately.
         template<typename T, typename TArg, typename TSfinae = void>
         struct SinCos
         {
             ALPAKA_NO_HOST_ACC_WARNING
             ALPAKA_FN_HOST_ACC auto operator()(T const&, TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
             {
-                using std::cos;
-                using std::sin;
-                resultSin = sin(arg);
-                resultCos = cos(arg);
+                using detail::sincos;
+                sincos(arg, resultSin, resultCos);
             }
         };
     } // namespace trait

@@ -3,7 +3,10 @@
 #pragma once
 
 //! \file
-//! CartesianProduct<TList, TList<A1, A2>, TList<B1, B2>> = TList<TList<A1, B1>, TList<A1, B2>, TList<A2, B1>, ...>.
+//! CartesianProduct<TList, L1, L2, ...>: every combination of one element of each list, as a TList of TLists.
+//! As upstream, the *first* list varies fastest:
+//! CartesianProduct<TList, TList<A1, A2>, TList<B1, B2>> = TList<TList<A1, B1>, TList<A2, B1>, TList<A1, B2>,
+//! TList<A2, B2>>. An empty input list makes the product empty, and so does no list at all.
 
 #include "alpaka/meta/Concatenate.hpp"
 
@@ -11,42 +14,56 @@ namespace alpaka::meta
 {
     namespace detail
     {
-        // Prepend every element of the first list to every tuple of the product of the rest.
-        template<template<typename...> class TList, typename TFirst, typename TRestProduct>
-        struct PrependEach;
+        template<typename TTuple, typename T>
+        struct AppendOne;
 
-        template<template<typename...> class TList, typename... As, typename... TTuples>
-        struct PrependEach<TList, TList<As...>, TList<TTuples...>>
+        template<template<typename...> class TList, typename... Ts, typename T>
+        struct AppendOne<TList<Ts...>, T>
         {
-            template<typename A, typename TTuple>
-            struct Prepend;
+            using type = TList<Ts..., T>;
+        };
 
-            template<typename A, typename... Ts>
-            struct Prepend<A, TList<Ts...>>
-            {
-                using type = TList<A, Ts...>;
-            };
+        // Extends every tuple of the product so far by each element of the next list in turn: the tuples so far
+        // repeat once per element, so the lists already folded in vary faster than the new one.
+        template<template<typename...> class TList, typename TProduct, typename TNext>
+        struct ExtendProduct;
 
-            template<typename A>
-            using ForOne = TList<typename Prepend<A, TTuples>::type...>;
+        template<
+            template<typename...>
+            class TList,
+            typename... TTuples,
+            template<typename...>
+            class TNextList,
+            typename... Ns>
+        struct ExtendProduct<TList, TList<TTuples...>, TNextList<Ns...>>
+        {
+            template<typename N>
+            using ForOne = TList<typename AppendOne<TTuples, N>::type...>;
 
-            using type = Concatenate<TList<>, ForOne<As>...>;
+            using type = Concatenate<TList<>, ForOne<Ns>...>;
+        };
+
+        template<template<typename...> class TList, typename TProduct, typename... TLists>
+        struct FoldProduct
+        {
+            using type = TProduct;
+        };
+
+        template<template<typename...> class TList, typename TProduct, typename TFirst, typename... TRest>
+        struct FoldProduct<TList, TProduct, TFirst, TRest...>
+            : FoldProduct<TList, typename ExtendProduct<TList, TProduct, TFirst>::type, TRest...>
+        {
         };
 
         template<template<typename...> class TList, typename... TLists>
-        struct CartesianProductImpl;
+        struct CartesianProductImpl : FoldProduct<TList, TList<TList<>>, TLists...>
+        {
+        };
 
         template<template<typename...> class TList>
         struct CartesianProductImpl<TList>
         {
-            using type = TList<TList<>>;
-        };
-
-        template<template<typename...> class TList, typename TFirst, typename... TRest>
-        struct CartesianProductImpl<TList, TFirst, TRest...>
-        {
-            using type =
-                typename PrependEach<TList, TFirst, typename CartesianProductImpl<TList, TRest...>::type>::type;
+            using type = TList<>;
         };
     } // namespace detail
 

@@ -3,9 +3,10 @@
 #pragma once
 
 //! \file
-//! Queries on type lists: Front, Contains, IndexOf, Size.
+//! Queries on type lists: Front, Contains, size, IsList; ToList / ToTuple make a list of a pack (or keep a list).
 
 #include <cstddef>
+#include <tuple>
 #include <type_traits>
 
 namespace alpaka::meta
@@ -52,4 +53,37 @@ namespace alpaka::meta
     //! Number of elements of TList.
     template<typename TList>
     inline constexpr std::size_t size = detail::SizeImpl<TList>::value;
+
+    //! Whether T is a type list: an instance of a template whose parameters are all types (std::tuple<int, char>,
+    //! a user's List<>); a plain class or a template with value parameters (std::array) is not.
+    template<typename T>
+    struct IsList : std::false_type
+    {
+    };
+
+    template<template<typename...> class TList, typename... Ts>
+    struct IsList<TList<Ts...>> : std::true_type
+    {
+    };
+
+    //! IsList of T without references and cv-qualifiers.
+    template<typename T>
+    inline constexpr bool isList = IsList<std::decay_t<T>>::value;
+
+    //! ToList<TListType, Ts...>::type: a single Ts that is a list (isList) itself, else TListType<Ts...>.
+    template<template<typename...> class TListType, typename... Ts>
+    struct ToList
+    {
+        using type = TListType<Ts...>;
+    };
+
+    template<template<typename...> class TListType, typename T>
+    struct ToList<TListType, T>
+    {
+        using type = std::conditional_t<isList<T>, T, TListType<T>>;
+    };
+
+    //! A single list argument unchanged, else std::tuple<Ts...> (a list of accelerators or a single one, say).
+    template<typename... Ts>
+    using ToTuple = typename ToList<std::tuple, Ts...>::type;
 } // namespace alpaka::meta

@@ -9,7 +9,8 @@
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/math/Constants.hpp"
-#include "alpaka/rand/Philox.hpp"
+#include "alpaka/rand/RandPhiloxStateless.hpp"
+#include "alpaka/vec/Vec.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -20,21 +21,12 @@ namespace alpaka::rand::distribution
 {
     namespace detail
     {
-        template<typename T>
-        struct IsResultVector : std::false_type
-        {
-        };
-
-        template<typename T, std::size_t TSize>
-        struct IsResultVector<ResultVector<T, TSize>> : std::true_type
-        {
-        };
-
         template<typename TEngine>
         using EngineResult = std::remove_cvref_t<decltype(std::declval<TEngine&>()())>;
 
+        //! A vector engine returns a ResultVector (an alpaka::Vec) of 32-bit words per call.
         template<typename TEngine>
-        inline constexpr bool isVectorEngine = IsResultVector<EngineResult<TEngine>>::value;
+        inline constexpr bool isVectorEngine = isVec<EngineResult<TEngine>>;
 
         //! 24 random bits scaled into [0, 1).
         ALPAKA_FN_HOST_ACC constexpr auto unitFloat(std::uint32_t bits) -> float
@@ -95,13 +87,13 @@ namespace alpaka::rand::distribution
                 auto const bits = engine();
                 if constexpr(std::is_same_v<T, float>)
                     return ResultVector<float, 4>{
-                        {detail::unitFloat(bits[0]),
-                         detail::unitFloat(bits[1]),
-                         detail::unitFloat(bits[2]),
-                         detail::unitFloat(bits[3])}};
+                        detail::unitFloat(bits[0]),
+                        detail::unitFloat(bits[1]),
+                        detail::unitFloat(bits[2]),
+                        detail::unitFloat(bits[3])};
                 else
                     return ResultVector<double, 2>{
-                        {detail::unitDouble(bits[0], bits[1]), detail::unitDouble(bits[2], bits[3])}};
+                        detail::unitDouble(bits[0], bits[1]), detail::unitDouble(bits[2], bits[3])};
             }
             else
                 return detail::uniformScalar<T>(engine);
@@ -175,14 +167,14 @@ namespace alpaka::rand::distribution
                 auto const bits = engine();
                 if constexpr(sizeof(T) <= 4)
                     return ResultVector<T, 4>{
-                        {static_cast<T>(bits[0]),
-                         static_cast<T>(bits[1]),
-                         static_cast<T>(bits[2]),
-                         static_cast<T>(bits[3])}};
+                        static_cast<T>(bits[0]),
+                        static_cast<T>(bits[1]),
+                        static_cast<T>(bits[2]),
+                        static_cast<T>(bits[3])};
                 else
                     return ResultVector<T, 2>{
-                        {static_cast<T>((std::uint64_t{bits[0]} << 32) | bits[1]),
-                         static_cast<T>((std::uint64_t{bits[2]} << 32) | bits[3])}};
+                        static_cast<T>((std::uint64_t{bits[0]} << 32) | bits[1]),
+                        static_cast<T>((std::uint64_t{bits[2]} << 32) | bits[3])};
             }
             else if constexpr(sizeof(T) <= 4)
                 return static_cast<T>(detail::draw32(engine));

@@ -9,7 +9,7 @@
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/rand/Distributions.hpp"
-#include "alpaka/rand/Philox.hpp"
+#include "alpaka/rand/RandPhilox.hpp"
 #include "alpaka/rand/Traits.hpp"
 
 #include <cstdint>
@@ -27,9 +27,9 @@ namespace alpaka::rand
         {
             ALPAKA_FN_HOST_ACC static auto
             createDefault(RandDefault const&, std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset)
-                -> Philox4x32x10
+                -> Philox4x32x10<>
             {
-                return Philox4x32x10(seed, subsequence, offset);
+                return Philox4x32x10<>(seed, subsequence, offset);
             }
         };
     } // namespace engine::trait

@@ -6,11 +6,19 @@
 //! Engines for the CPU back-ends built on the standard library: rand::engine::cpu::MersenneTwister (std::mt19937),
 //! TinyMersenneTwister (TinyMT32) and RandomDevice (std::random_device, non-deterministic). Each is constructed as
 //! engine(seed, subsequence, offset) like createDefault's engine and works with the alpaka distributions.
+//!
+//! The tags alpaka::rand::MersenneTwister, TinyMersenneTwister and RandomDevice (upstream's names) pick one of them
+//! where a random number implementation is expected: rand::engine::createDefault(rand::MersenneTwister{}, seed,
+//! subsequence), rand::distribution::createUniformReal<float>(rand::RandomDevice{}). Host code and CPU kernels only.
 
+#include "alpaka/core/Concepts.hpp"
+#include "alpaka/rand/Distributions.hpp"
 #include "alpaka/rand/TinyMersenneTwister.hpp"
+#include "alpaka/rand/Traits.hpp"
 
 #include <cstdint>
 #include <random>
+#include <type_traits>
 
 namespace alpaka::rand::engine::cpu
 {
@@ -106,3 +114,102 @@ namespace alpaka::rand::engine::cpu
         std::random_device m_device;
     };
 } // namespace alpaka::rand::engine::cpu
+
+namespace alpaka::rand
+{
+    //! Tag: the random number implementation whose default engine is engine::cpu::TinyMersenneTwister.
+    class TinyMersenneTwister : public concepts::Implements<ConceptRand, TinyMersenneTwister>
+    {
+    };
+
+    //! Upstream's name for the standard library implementation.
+    using RandStdLib = TinyMersenneTwister;
+
+    //! Tag: the random number implementation whose default engine is engine::cpu::MersenneTwister (std::mt19937).
+    class MersenneTwister : public concepts::Implements<ConceptRand, MersenneTwister>
+    {
+    };
+
+    //! Tag: the random number implementation whose default engine is engine::cpu::RandomDevice (non-deterministic).
+    class RandomDevice : public concepts::Implements<ConceptRand, RandomDevice>
+    {
+    };
+
+    namespace detail
+    {
+        template<typename TTag>
+        inline constexpr bool isStdLibTag
+            = std::is_same_v<TTag, TinyMersenneTwister> || std::is_same_v<TTag, MersenneTwister>
+              || std::is_same_v<TTag, RandomDevice>;
+
+        template<typename TTag>
+        struct StdLibEngineOf;
+
+        template<>
+        struct StdLibEngineOf<TinyMersenneTwister>
+        {
+            using type = engine::cpu::TinyMersenneTwister;
+        };
+
+        template<>
+        struct StdLibEngineOf<MersenneTwister>
+        {
+            using type = engine::cpu::MersenneTwister;
+        };
+
+        template<>
+        struct StdLibEngineOf<RandomDevice>
+        {
+            using type = engine::cpu::RandomDevice;
+        };
+    } // namespace detail
+
+    namespace engine::trait
+    {
+        //! The tag's engine for stream `subsequence` of `seed` (the engines take 32-bit seeds, subsequences and
+        //! offsets: the values are truncated).
+        template<typename TTag>
+        struct CreateDefault<TTag, std::enable_if_t<rand::detail::isStdLibTag<TTag>>>
+        {
+            static auto createDefault(TTag const&, std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset)
+            {
+                using Engine = typename rand::detail::StdLibEngineOf<TTag>::type;
+                return Engine(
+                    static_cast<std::uint32_t>(seed),
+                    static_cast<std::uint32_t>(subsequence),
+                    static_cast<std::uint32_t>(offset));
+            }
+        };
+    } // namespace engine::trait
+
+    //! The tags hand out the portable distributions, which work with any 32-bit engine.
+    namespace distribution::trait
+    {
+        template<typename TTag, typename T>
+        struct CreateNormalReal<TTag, T, std::enable_if_t<rand::detail::isStdLibTag<TTag>>>
+        {
+            static auto createNormalReal(TTag const&) -> NormalReal<T>
+            {
+                return {};
+            }
+        };
+
+        template<typename TTag, typename T>
+        struct CreateUniformReal<TTag, T, std::enable_if_t<rand::detail::isStdLibTag<TTag>>>
+        {
+            static auto createUniformReal(TTag const&) -> UniformReal<T>
+            {
+                return {};
+            }
+        };
+
+        template<typename TTag, typename T>
+        struct CreateUniformUint<TTag, T, std::enable_if_t<rand::detail::isStdLibTag<TTag>>>
+        {
+            static auto createUniformUint(TTag const&) -> UniformUint<T>
+            {
+                return {};
+            }
+        };
+    } // namespace distribution::trait
+} // namespace alpaka::rand

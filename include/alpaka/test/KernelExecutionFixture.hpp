@@ -7,6 +7,7 @@
 //! the accelerator, sets it with ALPAKA_CHECK, and operator() returns it.
 
 #include "alpaka/alpaka.hpp"
+#include "alpaka/test/Check.hpp"
 #include "alpaka/test/queue/Queue.hpp"
 
 #include <cstdint>

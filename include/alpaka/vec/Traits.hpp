@@ -132,6 +132,24 @@ namespace alpaka
         return trait::ConcatVec<TVecL, TVecR>::concatVec(l, r);
     }
 
+    //! A vector whose component i is TTFnObj<i + TIdxOffset>::create(args...): upstream's creator of per-dimension
+    //! values from a class template indexed by the dimension (the arguments are passed to every create() call).
+    ALPAKA_NO_HOST_ACC_WARNING
+    template<typename TDim, template<std::size_t> class TTFnObj, std::size_t TIdxOffset, typename... TArgs>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto createVecFromIndexedFnOffset(TArgs&&... args)
+    {
+        using Val = std::remove_cvref_t<decltype(TTFnObj<TIdxOffset>::create(args...))>;
+        return Vec<TDim, Val>([&](auto i) { return TTFnObj<decltype(i)::value + TIdxOffset>::create(args...); });
+    }
+
+    //! A vector whose component i is TTFnObj<i>::create(args...).
+    ALPAKA_NO_HOST_ACC_WARNING
+    template<typename TDim, template<std::size_t> class TTFnObj, typename... TArgs>
+    [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto createVecFromIndexedFn(TArgs&&... args)
+    {
+        return createVecFromIndexedFnOffset<TDim, TTFnObj, 0>(args...);
+    }
+
     //! Component-wise minimum of one or more vectors of the same type.
     template<typename TDim, typename TVal, typename... TVecs>
         requires(std::is_same_v<TVecs, Vec<TDim, TVal>> && ...)

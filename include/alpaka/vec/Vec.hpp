@@ -510,3 +510,8 @@ namespace std
     };
 } // namespace std
 #endif
+
+// The free functions on Vec (subVecFromIndices, subVecBegin/End, castVec, reverseVec, concatVec, ...), which upstream
+// declares in this header. They need the complete Vec, hence the include at the end; vec/Traits.hpp includes this
+// header first, and #pragma once ends the cycle whichever of the two a user includes.
+#include "alpaka/vec/Traits.hpp"

@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: The pyalpaka authors
 // SPDX-License-Identifier: MPL-2.0
 
-// Integer helpers: core::divCeil, core::nthRootFloor (against a brute-force reference, and near the type's maximum
-// where a naive r^n would overflow) and core::roundUpToMultiple.
+// Integer helpers: core::divCeil, core::intPow (against repeated multiplication), core::nthRootFloor (against a
+// brute-force reference, and near the type's maximum where a naive r^n would overflow) and core::roundUpToMultiple.
 
 #include <alpaka/alpaka.hpp>
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "alpaka_test/Catch.hpp"
 
@@ -150,4 +151,51 @@ TEST_CASE("core::roundUpToMultiple", "[core]")
             CHECK(r >= value);
             CHECK(r < value + alignment);
         }
+}
+
+TEST_CASE("core::intPow: n = 0 and 1, against repeated multiplication, and up to the type's limits", "[core]")
+{
+    using alpaka::core::intPow;
+    static_assert(intPow(3, 4) == 81);
+    static_assert(std::is_same_v<decltype(intPow(std::uint64_t{2}, std::uint64_t{3})), std::uint64_t>);
+
+    // n = 0 gives 1 for every base, 0 included; n = 1 gives the base.
+    for(int base = -5; base <= 5; ++base)
+    {
+        CHECK(intPow(base, 0) == 1);
+        CHECK(intPow(base, 1) == base);
+    }
+    CHECK(intPow(0, 7) == 0);
+
+    for(std::int64_t base = -7; base <= 7; ++base)
+    {
+        std::int64_t expected = 1;
+        for(std::int64_t n = 0; n <= 20; ++n)
+        {
+            INFO("base " << base << ", n " << n);
+            CHECK(intPow(base, n) == expected);
+            expected *= base;
+        }
+    }
+
+    // Large exponents: the results at the edge of the type, found without an overflowing intermediate square.
+    CHECK(intPow(std::uint64_t{2}, std::uint64_t{63}) == std::uint64_t{1} << 63);
+    CHECK(intPow(std::int64_t{2}, std::int64_t{62}) == std::int64_t{1} << 62);
+    CHECK(intPow(std::int64_t{-2}, std::int64_t{63}) == std::numeric_limits<std::int64_t>::min());
+    CHECK(intPow(std::uint64_t{3}, std::uint64_t{40}) == 12'157'665'459'056'928'801u);
+    CHECK(intPow(std::uint32_t{10}, std::uint32_t{9}) == 1'000'000'000u);
+    CHECK(intPow(1, 1'000'000'007) == 1);
+    CHECK(intPow(-1, 1'000'000'007) == -1);
+    CHECK(intPow(-1, 1'000'000'000) == 1);
+    CHECK(intPow(std::int64_t{0}, std::numeric_limits<std::int64_t>::max()) == 0);
+    // Unsigned arithmetic wraps modulo 2^64, as repeated multiplication does.
+    CHECK(
+        intPow(std::uint64_t{3}, std::uint64_t{1'000'003}) ==
+        []
+        {
+            std::uint64_t p = 1;
+            for(int i = 0; i < 1'000'003; ++i)
+                p *= 3u;
+            return p;
+        }());
 }

@@ -31,7 +31,8 @@ namespace usertype
         ByAbs,
         BySin,
         ByArg,
-        ByPow
+        ByPow,
+        BySinCos
     };
 
     ALPAKA_FN_HOST_ACC inline auto sqrt(Tagged const& x) -> Tagged
@@ -58,6 +59,36 @@ namespace usertype
     ALPAKA_FN_HOST_ACC inline auto pow(Tagged const& base, Tagged const& exponent) -> Tagged
     {
         return {std::pow(base.value, exponent.value), ByPow};
+    }
+
+    //! Both at once, found by math::sincos's default trait in preference to its sin-and-cos fallback.
+    ALPAKA_FN_HOST_ACC inline auto sincos(Tagged const& x, Tagged& s, Tagged& c) -> void
+    {
+        s = {std::sin(x.value), BySinCos};
+        c = {std::cos(x.value), BySinCos};
+    }
+
+    //! A type with sin and cos but no sincos: math::sincos falls back to calling both.
+    struct OnlySinCos
+    {
+        double value;
+        int madeBy;
+    };
+
+    ALPAKA_FN_HOST_ACC inline auto sin(OnlySinCos const& x) -> OnlySinCos
+    {
+        return {std::sin(x.value), BySin};
+    }
+
+    ALPAKA_FN_HOST_ACC inline auto cos(OnlySinCos const& x) -> OnlySinCos
+    {
+        return {std::cos(x.value), BySin};
+    }
+
+    //! A type with its own rsqrt: math::rsqrt's default prefers it to 1 / sqrt.
+    ALPAKA_FN_HOST_ACC inline auto rsqrt(Tagged const& x) -> Tagged
+    {
+        return {1.0 / std::sqrt(x.value), BySqrt};
     }
 } // namespace usertype
 
@@ -92,6 +123,22 @@ namespace
             Tagged const power = math::pow(acc, Tagged{2.0, usertype::None}, Tagged{10.0, usertype::None});
             ALPAKA_CHECK(*success, power.madeBy == usertype::ByPow);
             ALPAKA_CHECK(*success, power.value == 1024.0);
+
+            Tagged s{};
+            Tagged c{};
+            math::sincos(acc, Tagged{0.0, usertype::None}, s, c);
+            ALPAKA_CHECK(*success, s.madeBy == usertype::BySinCos && c.madeBy == usertype::BySinCos);
+            ALPAKA_CHECK(*success, s.value == 0.0 && c.value == 1.0);
+
+            usertype::OnlySinCos fs{};
+            usertype::OnlySinCos fc{};
+            math::sincos(acc, usertype::OnlySinCos{0.0, usertype::None}, fs, fc);
+            ALPAKA_CHECK(*success, fs.madeBy == usertype::BySin && fc.madeBy == usertype::BySin);
+            ALPAKA_CHECK(*success, fs.value == 0.0 && fc.value == 1.0);
+
+            Tagged const reciprocalRoot = math::rsqrt(acc, Tagged{4.0, usertype::None});
+            ALPAKA_CHECK(*success, reciprocalRoot.madeBy == usertype::BySqrt);
+            ALPAKA_CHECK(*success, reciprocalRoot.value == 0.5);
 
             // Arithmetic types still go to the accelerator's own implementation.
             ALPAKA_CHECK(*success, math::sqrt(acc, 16.0) == 4.0);

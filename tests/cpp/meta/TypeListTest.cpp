@@ -46,24 +46,36 @@ TEST_CASE("meta::Concatenate joins lists in order", "[meta]")
     STATIC_REQUIRE(std::is_same_v<Concatenate<List<>, List<>>, List<>>);
 }
 
-TEST_CASE("meta::CartesianProduct: first list slowest, last fastest", "[meta]")
+TEST_CASE("meta::CartesianProduct: first list fastest, last slowest (as upstream)", "[meta]")
 {
     using Product = alpaka::meta::CartesianProduct<std::tuple, std::tuple<int, float>, std::tuple<char, short, long>>;
     using Expected = std::tuple<
         std::tuple<int, char>,
-        std::tuple<int, short>,
-        std::tuple<int, long>,
         std::tuple<float, char>,
+        std::tuple<int, short>,
         std::tuple<float, short>,
+        std::tuple<int, long>,
         std::tuple<float, long>>;
     STATIC_REQUIRE(std::is_same_v<Product, Expected>);
 
-    using Three = alpaka::meta::CartesianProduct<List, List<int>, List<char, float>, List<short>>;
-    STATIC_REQUIRE(std::is_same_v<Three, List<List<int, char, short>, List<int, float, short>>>);
+    using Three = alpaka::meta::CartesianProduct<List, List<int, char>, List<float>, List<short, long>>;
+    STATIC_REQUIRE(
+        std::is_same_v<
+            Three,
+            List<List<int, float, short>, List<char, float, short>, List<int, float, long>, List<char, float, long>>>);
 
-    // An empty factor makes the product empty; one factor gives 1-tuples.
+    // The input lists may be of any list template; the result is made of TList.
+    STATIC_REQUIRE(std::is_same_v<
+                   alpaka::meta::CartesianProduct<List, std::tuple<int>, std::variant<char, float>>,
+                   List<List<int, char>, List<int, float>>>);
+
+    // An empty factor makes the product empty, and so does no factor at all; one factor gives 1-tuples.
     STATIC_REQUIRE(std::is_same_v<alpaka::meta::CartesianProduct<List, List<int>, List<>>, List<>>);
+    STATIC_REQUIRE(std::is_same_v<alpaka::meta::CartesianProduct<List, List<>, List<int>>, List<>>);
+    STATIC_REQUIRE(std::is_same_v<alpaka::meta::CartesianProduct<List>, List<>>);
     STATIC_REQUIRE(std::is_same_v<alpaka::meta::CartesianProduct<List, List<int, char>>, List<List<int>, List<char>>>);
+    STATIC_REQUIRE(
+        alpaka::meta::size<alpaka::meta::CartesianProduct<List, List<int, char, long>, List<int, char>>> == 6u);
 }
 
 TEST_CASE("meta::Filter keeps the elements satisfying the predicate, in order", "[meta]")

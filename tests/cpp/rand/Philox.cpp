@@ -21,7 +21,7 @@
 
 namespace
 {
-    using Stateless = alpaka::rand::PhiloxStateless4x32x10Vector;
+    using Stateless = alpaka::rand::PhiloxStateless4x32x10Vector<>;
     using alpaka::rand::Philox4x32x10;
     using alpaka::rand::Philox4x32x10Vector;
 
@@ -40,13 +40,13 @@ namespace
 
     //! Random123's kat_vectors for philox4x32 with 10 rounds: zeros, all ones, and the digits of pi.
     constexpr KnownAnswers knownAnswers{
-        {{{{0u, 0u, 0u, 0u}}, {{0u, 0u}}, {{0x6627'e8d5u, 0xe169'c58du, 0xbc57'ac4cu, 0x9b00'dbd8u}}},
-         {{{0xffff'ffffu, 0xffff'ffffu, 0xffff'ffffu, 0xffff'ffffu}},
-          {{0xffff'ffffu, 0xffff'ffffu}},
-          {{0x408f'276du, 0x41c8'3b0eu, 0xa20b'c7c6u, 0x6d54'51fdu}}},
-         {{{0x243f'6a88u, 0x85a3'08d3u, 0x1319'8a2eu, 0x0370'7344u}},
-          {{0xa409'3822u, 0x299f'31d0u}},
-          {{0xd16c'fe09u, 0x94fd'ccebu, 0x5001'e420u, 0x2412'6ea1u}}}}};
+        {{{0u, 0u, 0u, 0u}, {0u, 0u}, {0x6627'e8d5u, 0xe169'c58du, 0xbc57'ac4cu, 0x9b00'dbd8u}},
+         {{0xffff'ffffu, 0xffff'ffffu, 0xffff'ffffu, 0xffff'ffffu},
+          {0xffff'ffffu, 0xffff'ffffu},
+          {0x408f'276du, 0x41c8'3b0eu, 0xa20b'c7c6u, 0x6d54'51fdu}},
+         {{0x243f'6a88u, 0x85a3'08d3u, 0x1319'8a2eu, 0x0370'7344u},
+          {0xa409'3822u, 0x299f'31d0u},
+          {0xd16c'fe09u, 0x94fd'ccebu, 0x5001'e420u, 0x2412'6ea1u}}}};
 
     template<typename TResult>
     ALPAKA_FN_HOST_ACC constexpr auto equal(TResult const& a, Stateless::Result const& b) -> bool
@@ -63,7 +63,7 @@ namespace
     }
 
     static_assert(allKnownAnswersMatch(), "Philox-4x32-10 is constexpr and matches Random123");
-    static_assert(std::uniform_random_bit_generator<Philox4x32x10>);
+    static_assert(std::uniform_random_bit_generator<Philox4x32x10<>>);
 
     //! The same known answers through the engines: the seed is the key, the offset (in blocks of four for the vector
     //! engine) the low counter words, the subsequence the high ones.
@@ -76,7 +76,7 @@ namespace
         bool ok = equal(zeros(), answers.cases[0].expected) && equal(allOnes(), answers.cases[1].expected)
                   && equal(pi(), answers.cases[2].expected);
         Philox4x32x10 scalar(0u, 0u, 0u);
-        for(std::uint32_t const word : answers.cases[0].expected.m_data)
+        for(std::uint32_t const word : answers.cases[0].expected)
             ok = ok && scalar() == word;
         return ok;
     }
@@ -191,7 +191,7 @@ TEST_CASE("Philox engines: offsets skip outputs, the vector engine returns the s
     for(std::size_t block = 0; block < 16u; ++block)
     {
         auto const four = vector();
-        static_assert(decltype(four)::size() == 4u);
+        static_assert(decltype(four)::dim() == 4u);
         for(std::size_t w = 0; w < 4u; ++w)
             CHECK(four[w] == words[block * 4u + w]);
     }

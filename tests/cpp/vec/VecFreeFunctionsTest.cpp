@@ -155,3 +155,30 @@ TEST_CASE("getOffsets and getOffset<I> on Vecs and scalars", "[vec][offset]")
     CHECK(s[0] == 11);
     CHECK(alpaka::getOffset<0>(4u) == 4u);
 }
+
+namespace
+{
+    //! Component I of the created vector: the argument scaled by (I + 1), as a per-dimension creator upstream's tests
+    //! write.
+    template<std::size_t I>
+    struct ScaledByIndexPlusOne
+    {
+        static constexpr auto create(std::uint32_t base) -> std::uint32_t
+        {
+            return base * static_cast<std::uint32_t>(I + 1u);
+        }
+    };
+} // namespace
+
+TEST_CASE("createVecFromIndexedFn and createVecFromIndexedFnOffset", "[vec]")
+{
+    constexpr auto vec = alpaka::createVecFromIndexedFn<alpaka::DimInt<3u>, ScaledByIndexPlusOne>(5u);
+    STATIC_REQUIRE(std::is_same_v<decltype(vec), alpaka::Vec<alpaka::DimInt<3u>, std::uint32_t> const>);
+    STATIC_REQUIRE(vec == alpaka::Vec<alpaka::DimInt<3u>, std::uint32_t>{5u, 10u, 15u});
+
+    constexpr auto shifted = alpaka::createVecFromIndexedFnOffset<alpaka::DimInt<2u>, ScaledByIndexPlusOne, 2u>(7u);
+    STATIC_REQUIRE(shifted == alpaka::Vec<alpaka::DimInt<2u>, std::uint32_t>{21u, 28u});
+
+    auto const zeroDim = alpaka::createVecFromIndexedFn<alpaka::DimInt<0u>, ScaledByIndexPlusOne>(1u);
+    CHECK(zeroDim.dim() == 0u);
+}

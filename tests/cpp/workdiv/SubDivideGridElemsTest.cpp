@@ -77,10 +77,14 @@ TEST_CASE("subDivideGridElems reproduces upstream's results", "[workdiv]")
 
 TEST_CASE("subDivideGridElems with EqualExtent and mustDivide: equal, dividing, covering blocks", "[workdiv]")
 {
-    // Upstream returns {{1, 2}, {256, 128}} here, blocks of 32768 threads that are neither equal nor within the
-    // 512-thread limit; this library's result must satisfy the rules instead.
+    // Upstream's unit test expects {{1, 2}, {300, 300}} here: blocks of 90000 threads, beyond the 512-thread and the
+    // (256, 128) extent limits of the very properties it passes (its isValidWorkDiv rejects that work division). Its
+    // helper meant to list the divisors of 300 and 600 up to 22 lists their cofactors instead. This library follows
+    // the documented rule: the equal extent clipped to the limits (22), then lowered to the largest common divisor of
+    // the grid's thread extents not above it (20).
     auto const wd = subDivide(Vec2(300u, 600u), 0u, true, Restrictions::EqualExtent);
     INFO("work division " << wd);
+    CHECK(wd == expected({15u, 30u}, {20u, 20u}));
     CHECK(wd.m_blockThreadExtent.prod() <= 512u);
     CHECK(wd.m_blockThreadExtent[0] == wd.m_blockThreadExtent[1]);
     CHECK(300u % wd.m_blockThreadExtent[0] == 0u);

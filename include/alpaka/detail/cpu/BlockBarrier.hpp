@@ -5,7 +5,8 @@
 //! \file
 //! BlockBarrier: the barrier of the CPU back-ends whose blocks have several threads. Sense-reversing (a generation
 //! counter the last arriving thread advances), so a phase costs one atomic add per thread and no lock; waiters spin
-//! briefly and then yield (TWait decides how: an OS thread yields its core, a fiber yields to the next fiber).
+//! briefly, yield a few times and then park (TWait decides how: an OS thread sleeps on the generation's futex, a fiber
+//! yields to the next fiber). The thread that ends a phase pays a wake-up system call only when someone sleeps.
 //! A thread that leaves the block early (its kernel threw) drops out, and later phases complete without it, so the
 //! other threads of the block never deadlock.
 
@@ -18,22 +19,34 @@
 
 namespace alpaka::detail::cpu
 {
-    //! Waiting of OS threads: spin a little while the other threads of the block are likely running, then yield the
-    //! core. With more threads than cores spinning only delays the thread that everyone waits for, so yield at once.
+    //! Waiting of OS threads: spin a little while the other threads of the block are likely running, yield the core a
+    //! few times, then park(): sleep until the phase ends. With more threads than cores spinning only delays the
+    //! thread that everyone waits for, so such a block yields at once and parks soon. Yielding without end is no
+    //! option on a busy machine: 64 threads per block on 2 cores with two other busy processes took more than a
+    //! minute for 2000 barrier phases when every waiter kept yielding (each yield hands the core to another waiter or
+    //! to the other processes, rarely to the thread that has yet to arrive); parked waiters leave the cores to it.
     struct SpinThenYieldThread
     {
-        template<typename TDone>
-        static void wait(TDone&& done, std::uint32_t participants)
+        template<typename TDone, typename TPark>
+        static void wait(TDone&& done, std::uint32_t participants, TPark&& park)
         {
-            unsigned const spins = participants <= getHardwareThreadCount() ? 4096u : 0u;
+            bool const coreEach = participants <= getHardwareThreadCount();
+            unsigned const spins = coreEach ? 4096u : 0u;
             for(unsigned i = 0; i < spins; ++i)
             {
                 if(done())
                     return;
                 cpuRelax();
             }
-            while(!done())
+            // A yield on a busy machine can hand the core to another process for a whole time slice: only a few.
+            unsigned const yields = coreEach ? 8u : 0u;
+            for(unsigned i = 0; i < yields; ++i)
+            {
+                if(done())
+                    return;
                 std::this_thread::yield();
+            }
+            park();
         }
     };
 
@@ -85,7 +98,9 @@ namespace alpaka::detail::cpu
             }
             else
                 TWait::wait(
-                    [&] { return m_generation.load(std::memory_order_acquire) != generation; }, participants(state));
+                    [&] { return m_generation.load(std::memory_order_acquire) != generation; },
+                    participants(state),
+                    [&] { park(generation); });
             return generation & 1u;
         }
 
@@ -110,17 +125,33 @@ namespace alpaka::detail::cpu
             return static_cast<std::uint32_t>(state >> 32);
         }
 
+        //! Sleeps until the phase that started at `generation` has ended.
+        void park(std::uint32_t generation)
+        {
+            // Counted before the generation is read again, the phase's last thread reads the count after it moved the
+            // generation (both sequentially consistent): it either sees this sleeper and wakes it, or this thread sees
+            // the new generation and does not sleep.
+            m_sleepers.fetch_add(1u, std::memory_order_seq_cst);
+            while(m_generation.load(std::memory_order_seq_cst) == generation)
+                m_generation.wait(generation, std::memory_order_seq_cst);
+            m_sleepers.fetch_sub(1u, std::memory_order_relaxed);
+        }
+
         //! Run by exactly one thread per phase, while all others wait: no other thread touches the state now.
         void complete(std::uint32_t generation, std::uint32_t arrivedCount)
         {
             m_votes[generation & 1u] = {arrivedCount, m_nonZero.exchange(0u, std::memory_order_relaxed)};
             m_state.fetch_sub(arrivedCount, std::memory_order_relaxed);
-            m_generation.store(generation + 1u, std::memory_order_release);
+            m_generation.store(generation + 1u, std::memory_order_seq_cst);
+            // No system call while every waiter is still spinning or yielding (the common case with a core each).
+            if(m_sleepers.load(std::memory_order_seq_cst) != 0u)
+                m_generation.notify_all();
         }
 
         std::atomic<std::uint64_t> m_state; //!< participants << 32 | arrived in this phase
         std::atomic<std::uint32_t> m_generation{0};
         std::atomic<std::uint32_t> m_nonZero{0};
+        std::atomic<std::uint32_t> m_sleepers{0}; //!< waiters in park()
         //! Written when a phase ends and read after it; two phases apart, so a slow reader of one phase is never
         //! overwritten (a thread cannot reach phase n + 2 before every thread has left phase n).
         BarrierVote m_votes[2] = {};

@@ -3,59 +3,82 @@
 #pragma once
 
 //! \file
-//! Shared state of a CPU event: how often it was enqueued and the latest enqueue that a queue reached.
+//! Shared state of a CPU event: its enqueues, each reached on its own. A waiter takes the enqueue current at the
+//! time of its call (lastEnqueued()) and waits for exactly that one: enqueuing the event again later, into the same or
+//! another queue, neither holds the waiter back nor releases it early when the newer enqueue is reached first.
 
 #include "alpaka/detail/cpu/Parker.hpp"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 
 namespace alpaka::detail::cpu
 {
     class EventState
     {
     public:
-        //! Records a new enqueue; returns its number (1, 2, ...).
-        auto markEnqueued() -> std::uint64_t
+        //! One enqueue of the event: its number (1, 2, ...) and whether a queue reached it.
+        struct Enqueue
         {
-            return m_enqueued.fetch_add(1, std::memory_order_seq_cst) + 1;
-        }
-
-        //! The queue reached enqueue number n.
-        void markReady(std::uint64_t n)
-        {
-            std::uint64_t current = m_ready.load(std::memory_order_seq_cst);
-            while(current < n && !m_ready.compare_exchange_weak(current, n, std::memory_order_seq_cst))
+            explicit Enqueue(std::uint64_t n)
+                : number(n)
             {
             }
+
+            std::uint64_t number;
+            std::atomic<bool> reached{false};
+        };
+
+        //! A handle of one enqueue; empty for "never enqueued" (always reached).
+        using Mark = std::shared_ptr<Enqueue>;
+
+        //! Records a new enqueue, which the event stands for from now on; returns it.
+        auto markEnqueued() -> Mark
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_latest = std::make_shared<Enqueue>(m_latest ? m_latest->number + 1u : 1u);
+            return m_latest;
+        }
+
+        //! A queue reached this enqueue.
+        void markReady(Mark const& mark)
+        {
+            if(!mark)
+                return;
+            mark->reached.store(true, std::memory_order_seq_cst);
             m_parker.notify();
         }
 
-        [[nodiscard]] auto lastEnqueued() const -> std::uint64_t
+        //! The enqueue the event stands for now.
+        [[nodiscard]] auto lastEnqueued() const -> Mark
         {
-            return m_enqueued.load(std::memory_order_seq_cst);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            return m_latest;
         }
 
-        [[nodiscard]] auto isReady(std::uint64_t n) const -> bool
+        [[nodiscard]] static auto isReady(Mark const& mark) -> bool
         {
-            return m_ready.load(std::memory_order_seq_cst) >= n;
+            return !mark || mark->reached.load(std::memory_order_seq_cst);
         }
 
-        //! Complete when the latest enqueue was reached (true if never enqueued).
+        //! Complete when the latest enqueue was reached (true if never enqueued); earlier enqueues do not matter.
         [[nodiscard]] auto isComplete() const -> bool
         {
             return isReady(lastEnqueued());
         }
 
-        //! Waits until enqueue number n was reached.
-        void waitFor(std::uint64_t n)
+        //! Waits until this enqueue was reached.
+        void waitFor(Mark const& mark)
         {
-            m_parker.wait([&] { return isReady(n); });
+            m_parker.wait([&] { return isReady(mark); });
         }
 
     private:
-        std::atomic<std::uint64_t> m_enqueued{0};
-        std::atomic<std::uint64_t> m_ready{0};
+        mutable std::mutex m_mutex;
+        Mark m_latest;
+        // Shared by the waiters of all enqueues: each checks its own mark when woken.
         Parker m_parker;
     };
 } // namespace alpaka::detail::cpu

@@ -34,6 +34,30 @@ namespace alpaka::detail::cpu
         std::uint32_t dynSharedMemBytes;
     };
 
+    template<typename TAcc>
+    struct CpuAccDescription;
+
+    //! The limits a launch on TAcc is checked against: its device properties, except that a back-end whose
+    //! description declares launchBlockThreadCountMax() accepts blocks up to that many threads. The properties'
+    //! maximum then stays what getValidWorkDiv aims for (a few threads per core), and a work division written for a
+    //! GPU with more threads per block still runs (upstream alpaka's std::thread back-end runs any thread count).
+    template<typename TAcc>
+    auto cpuLaunchLimits() -> AccDevProps<typename TAcc::DimT, typename TAcc::IdxT>
+    {
+        auto props = getAccDevProps<TAcc>(getDevByIdx(PlatformCpu{}, 0));
+        if constexpr(requires { CpuAccDescription<TAcc>::launchBlockThreadCountMax(); })
+        {
+            using TIdx = typename TAcc::IdxT;
+            auto const launchMax = static_cast<TIdx>(CpuAccDescription<TAcc>::launchBlockThreadCountMax());
+            if(launchMax > props.m_blockThreadCountMax)
+            {
+                props.m_blockThreadCountMax = launchMax;
+                props.m_blockThreadExtentMax = Vec<typename TAcc::DimT, TIdx>::all(launchMax);
+            }
+        }
+        return props;
+    }
+
     //! Validates the work division against TAcc's limits and returns the dynamic shared memory the kernel asks for;
     //! throws std::runtime_error naming the limit that was exceeded.
     template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
@@ -42,7 +66,7 @@ namespace alpaka::detail::cpu
     {
         // The limits never change while the process runs; asking for them once keeps the device lookup and the
         // memory size system call out of every launch.
-        static auto const props = getAccDevProps<TAcc>(getDevByIdx(PlatformCpu{}, 0));
+        static auto const props = cpuLaunchLimits<TAcc>();
         detail::throwIfInvalidWorkDiv(props, workDiv, [] { return getAccName<TAcc>(); });
         std::size_t const dynBytes = std::apply(
             [&](TArgs const&... unpacked)

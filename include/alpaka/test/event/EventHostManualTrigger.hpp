@@ -3,30 +3,94 @@
 #pragma once
 
 //! \file
-//! EventHostManualTrigger<TDev>: an event the test itself completes with trigger(). Enqueued into a queue it holds
-//! the queue back until triggered, which lets tests observe a queue that is still busy.
+//! EventHostManualTrigger<TDev>: an event that only the test completes, with trigger(). Enqueued into a queue it
+//! holds the queue there until trigger() is called, which lets tests observe queues and events that are still busy:
+//! - before its first enqueue, and after trigger(), isComplete(trigger) is true; after enqueue() it is false;
+//! - a non-blocking queue runs the work enqueued after the trigger only after trigger() was called;
+//! - a blocking queue blocks the enqueueing thread until another thread calls trigger() (as upstream);
+//! - wait(queue, trigger) holds that queue too, wait(trigger) blocks the calling thread, until trigger().
+//! isEventHostManualTriggerSupported(dev) says whether a device supports it (CPU, CUDA and HIP devices do).
+//!
+//! It is built on the public queue API only: the queue runs a host task that waits for the trigger (on CUDA/HIP a
+//! stream host callback, which holds the stream). trigger() releases every enqueue made before it; an enqueue after
+//! trigger() needs another trigger().
 
 #include "alpaka/alpaka.hpp"
-#include "alpaka/detail/cpu/EventState.hpp"
 
+#include <condition_variable>
+#include <cstdint>
 #include <memory>
+#include <mutex>
+#include <type_traits>
 
 namespace alpaka::test
 {
-    template<typename TDev>
+    namespace detail
+    {
+        //! Counts enqueues and the enqueues released by trigger(); shared by the event's copies and the waiting tasks.
+        class ManualTriggerState
+        {
+        public:
+            //! Records an enqueue; returns its number (1, 2, ...).
+            auto markEnqueued() -> std::uint64_t
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                return ++m_enqueued;
+            }
+
+            //! Releases every enqueue made so far.
+            void trigger()
+            {
+                {
+                    std::lock_guard<std::mutex> lock(m_mutex);
+                    m_triggered = m_enqueued;
+                }
+                m_cv.notify_all();
+            }
+
+            [[nodiscard]] auto lastEnqueued() const -> std::uint64_t
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                return m_enqueued;
+            }
+
+            [[nodiscard]] auto isComplete() const -> bool
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                return m_triggered >= m_enqueued;
+            }
+
+            //! Blocks until enqueue number n was released.
+            void waitFor(std::uint64_t n)
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_cv.wait(lock, [&] { return m_triggered >= n; });
+            }
+
+        private:
+            mutable std::mutex m_mutex;
+            std::condition_variable m_cv;
+            std::uint64_t m_enqueued = 0;
+            std::uint64_t m_triggered = 0;
+        };
+    } // namespace detail
+
+    //! The manually triggered event of a device of type TDev (upstream's name; it serves the GPU devices too). Copies
+    //! share one state and compare equal.
+    template<typename TDev = DevCpu>
     class EventHostManualTriggerCpu
     {
     public:
         explicit EventHostManualTriggerCpu(TDev const& dev)
             : m_dev(dev)
-            , m_state(std::make_shared<alpaka::detail::cpu::EventState>())
+            , m_state(std::make_shared<detail::ManualTriggerState>())
         {
         }
 
-        //! Completes the event's latest enqueue and releases the queues waiting for it.
+        //! Releases the queues held at the event's enqueues so far.
         void trigger()
         {
-            m_state->markReady(m_state->lastEnqueued());
+            m_state->trigger();
         }
 
         [[nodiscard]] auto operator==(EventHostManualTriggerCpu const& other) const -> bool
@@ -40,22 +104,24 @@ namespace alpaka::test
         }
 
         TDev m_dev;
-        std::shared_ptr<alpaka::detail::cpu::EventState> m_state;
+        std::shared_ptr<detail::ManualTriggerState> m_state;
     };
 
     namespace trait
     {
+        //! The manually triggered event type of a device type.
         template<typename TDev, typename TSfinae = void>
         struct EventHostManualTriggerType;
+
+        //! Static isSupported(dev) -> bool.
+        template<typename TDev, typename TSfinae = void>
+        struct IsEventHostManualTriggerSupported;
 
         template<>
         struct EventHostManualTriggerType<DevCpu>
         {
             using type = EventHostManualTriggerCpu<DevCpu>;
         };
-
-        template<typename TDev, typename TSfinae = void>
-        struct IsEventHostManualTriggerSupported;
 
         template<>
         struct IsEventHostManualTriggerSupported<DevCpu>
@@ -77,66 +143,10 @@ namespace alpaka::test
     }
 } // namespace alpaka::test
 
-namespace alpaka::trait
-{
-    template<typename TDev>
-    struct GetDev<test::EventHostManualTriggerCpu<TDev>>
-    {
-        static auto getDev(test::EventHostManualTriggerCpu<TDev> const& event) -> TDev
-        {
-            return event.m_dev;
-        }
-    };
-
-    template<typename TDev>
-    struct IsComplete<test::EventHostManualTriggerCpu<TDev>>
-    {
-        static auto isComplete(test::EventHostManualTriggerCpu<TDev> const& event) -> bool
-        {
-            return event.m_state->isComplete();
-        }
-    };
-
-    //! The queue's worker waits at the event until the test triggers it.
-    template<typename TDev>
-    struct Enqueue<QueueGenericThreadsNonBlocking<TDev>, test::EventHostManualTriggerCpu<TDev>>
-    {
-        static auto
-        enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, test::EventHostManualTriggerCpu<TDev> const& event) -> void
-        {
-            auto state = event.m_state;
-            auto const n = state->markEnqueued();
-            queue.m_core->push(detail::cpu::Task([state = std::move(state), n] { state->waitFor(n); }));
-        }
-    };
-
-    //! A blocking queue blocks its caller until another thread triggers the event.
-    template<typename TDev>
-    struct Enqueue<QueueGenericThreadsBlocking<TDev>, test::EventHostManualTriggerCpu<TDev>>
-    {
-        static auto
-        enqueue(QueueGenericThreadsBlocking<TDev>& queue, test::EventHostManualTriggerCpu<TDev> const& event) -> void
-        {
-            auto const n = event.m_state->markEnqueued();
-            queue.m_core->run([&] { event.m_state->waitFor(n); });
-        }
-    };
-
-    template<typename TDev>
-    struct CurrentThreadWaitFor<test::EventHostManualTriggerCpu<TDev>>
-    {
-        static auto currentThreadWaitFor(test::EventHostManualTriggerCpu<TDev> const& event) -> void
-        {
-            event.m_state->waitFor(event.m_state->lastEnqueued());
-        }
-    };
-} // namespace alpaka::trait
-
 #if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
 namespace alpaka::test
 {
-    //! On CUDA/HIP queues the event is a host callback of the stream that waits until trigger() is called: the
-    //! stream's later work waits with it.
+    //! The stream runs a host callback that waits for trigger(): the stream's later work waits with it.
     template<typename TApi>
     using EventHostManualTriggerUniformCudaHipRt = EventHostManualTriggerCpu<DevUniformCudaHipRt<TApi>>;
 
@@ -158,21 +168,86 @@ namespace alpaka::test
         };
     } // namespace trait
 } // namespace alpaka::test
+#endif
+
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED)
+namespace alpaka::test
+{
+    using EventHostManualTriggerCuda = EventHostManualTriggerUniformCudaHipRt<ApiCudaRt>;
+} // namespace alpaka::test
+#endif
+
+#if defined(ALPAKA_ACC_GPU_HIP_ENABLED)
+namespace alpaka::test
+{
+    using EventHostManualTriggerHip = EventHostManualTriggerUniformCudaHipRt<ApiHipRt>;
+} // namespace alpaka::test
+#endif
 
 namespace alpaka::trait
 {
-    template<typename TApi, bool TBlocking>
-    struct Enqueue<QueueUniformCudaHipRt<TApi, TBlocking>, test::EventHostManualTriggerUniformCudaHipRt<TApi>>
+    template<typename TDev>
+    struct GetDev<test::EventHostManualTriggerCpu<TDev>>
     {
-        static auto enqueue(
-            QueueUniformCudaHipRt<TApi, TBlocking>& queue,
-            test::EventHostManualTriggerUniformCudaHipRt<TApi> const& event) -> void
+        static auto getDev(test::EventHostManualTriggerCpu<TDev> const& event) -> TDev
         {
+            return event.m_dev;
+        }
+    };
+
+    template<typename TDev>
+    struct IsComplete<test::EventHostManualTriggerCpu<TDev>>
+    {
+        static auto isComplete(test::EventHostManualTriggerCpu<TDev> const& event) -> bool
+        {
+            return event.m_state->isComplete();
+        }
+    };
+
+    //! The queue runs a task that waits until trigger() releases this enqueue; in a blocking queue that task runs in
+    //! the enqueueing thread.
+    template<typename TQueue, typename TDev>
+    struct Enqueue<TQueue, test::EventHostManualTriggerCpu<TDev>>
+    {
+        static auto enqueue(TQueue& queue, test::EventHostManualTriggerCpu<TDev> const& event) -> void
+        {
+            static_assert(std::is_same_v<Dev<TQueue>, TDev>, "the trigger belongs to a device of another type");
             auto state = event.m_state;
             auto const n = state->markEnqueued();
-            queue.m_spQueueImpl->enqueueHostTask([state = std::move(state), n] { state->waitFor(n); });
-            queue.afterEnqueue();
+            alpaka::enqueue(queue, [state = std::move(state), n] { state->waitFor(n); });
+        }
+    };
+
+    //! The queue waits at this point until the trigger's latest enqueue is released.
+    template<typename TQueue, typename TDev>
+    struct WaiterWaitFor<TQueue, test::EventHostManualTriggerCpu<TDev>>
+    {
+        static auto waiterWaitFor(TQueue& queue, test::EventHostManualTriggerCpu<TDev> const& event) -> void
+        {
+            auto state = event.m_state;
+            auto const n = state->lastEnqueued();
+            if(state->isComplete())
+                return;
+            alpaka::enqueue(queue, [state = std::move(state), n] { state->waitFor(n); });
+        }
+    };
+
+    //! The calling thread waits until the trigger's latest enqueue is released.
+    template<typename TDev>
+    struct WaiterWaitFor<TDev, test::EventHostManualTriggerCpu<TDev>>
+    {
+        static auto waiterWaitFor(TDev&, test::EventHostManualTriggerCpu<TDev> const& event) -> void
+        {
+            event.m_state->waitFor(event.m_state->lastEnqueued());
+        }
+    };
+
+    template<typename TDev>
+    struct CurrentThreadWaitFor<test::EventHostManualTriggerCpu<TDev>>
+    {
+        static auto currentThreadWaitFor(test::EventHostManualTriggerCpu<TDev> const& event) -> void
+        {
+            event.m_state->waitFor(event.m_state->lastEnqueued());
         }
     };
 } // namespace alpaka::trait
-#endif

@@ -4,9 +4,11 @@
 
 //! \file
 //! Queues for tests: DefaultQueue<TDev> (non-blocking, or blocking with ALPAKA_DEBUG_FULL so errors surface at the
-//! call), TestQueues (every device and queue kind of the enabled back-ends), IsBlockingQueue.
+//! call), TestQueues (every device and queue kind of the enabled back-ends), IsBlockingQueue. Includes
+//! QueueTestFixture.hpp, where the fixture over TestQueues lives.
 
 #include "alpaka/alpaka.hpp"
+#include "alpaka/test/queue/QueueTestFixture.hpp"
 
 #include <tuple>
 #include <type_traits>
@@ -70,27 +72,4 @@ namespace alpaka::test
 
     //! (device, queue) pairs of the enabled back-ends; back-ends with their own devices add theirs.
     using TestQueues = std::tuple<std::tuple<DevCpu, QueueCpuBlocking>, std::tuple<DevCpu, QueueCpuNonBlocking>>;
-
-    //! A device of the queue's type and a queue on it.
-    template<typename TDevQueue>
-    struct QueueTestFixture;
-
-    template<typename TDev, typename TQueue>
-    struct QueueTestFixture<std::tuple<TDev, TQueue>>
-    {
-        using Dev = TDev;
-        using Queue = TQueue;
-        using Platform = alpaka::Platform<Dev>;
-
-        QueueTestFixture()
-            : m_platform{}
-            , m_dev(getDevByIdx(m_platform, 0))
-            , m_queue(m_dev)
-        {
-        }
-
-        Platform m_platform;
-        Dev m_dev;
-        Queue m_queue;
-    };
 } // namespace alpaka::test

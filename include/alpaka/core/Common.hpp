@@ -39,8 +39,12 @@
 #endif
 
 //! Forces inlining where the compiler allows it.
-#if ALPAKA_LANG_CUDA || ALPAKA_LANG_HIP
+#if ALPAKA_LANG_CUDA
 #    define ALPAKA_FN_INLINE __forceinline__
+#elif ALPAKA_LANG_HIP
+// What HIP's __forceinline__ stands for, spelled out: that macro comes from the HIP runtime headers, which a header
+// using ALPAKA_FN_INLINE need not have included.
+#    define ALPAKA_FN_INLINE inline __attribute__((always_inline))
 #elif ALPAKA_COMP_MSVC
 #    define ALPAKA_FN_INLINE __forceinline
 #else

@@ -10,6 +10,7 @@
 //! A thread that leaves the block early (its kernel threw) drops out, and later phases complete without it, so the
 //! other threads of the block never deadlock.
 
+#include "alpaka/detail/cpu/Futex.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/SysInfo.hpp"
 
@@ -128,13 +129,9 @@ namespace alpaka::detail::cpu
         //! Sleeps until the phase that started at `generation` has ended.
         void park(std::uint32_t generation)
         {
-            // Counted before the generation is read again, the phase's last thread reads the count after it moved the
-            // generation (both sequentially consistent): it either sees this sleeper and wakes it, or this thread sees
-            // the new generation and does not sleep.
-            m_sleepers.fetch_add(1u, std::memory_order_seq_cst);
-            while(m_generation.load(std::memory_order_seq_cst) == generation)
-                m_generation.wait(generation, std::memory_order_seq_cst);
-            m_sleepers.fetch_sub(1u, std::memory_order_relaxed);
+            // Counted as a sleeper before it reads the generation again; the phase's last thread reads the count after
+            // it moved the generation: it either wakes this thread or this thread does not sleep.
+            sleepWhileEquals(m_generation, generation, m_sleepers);
         }
 
         //! Run by exactly one thread per phase, while all others wait: no other thread touches the state now.
@@ -144,8 +141,7 @@ namespace alpaka::detail::cpu
             m_state.fetch_sub(arrivedCount, std::memory_order_relaxed);
             m_generation.store(generation + 1u, std::memory_order_seq_cst);
             // No system call while every waiter is still spinning or yielding (the common case with a core each).
-            if(m_sleepers.load(std::memory_order_seq_cst) != 0u)
-                m_generation.notify_all();
+            wakeSleepers(m_generation, m_sleepers, true);
         }
 
         std::atomic<std::uint64_t> m_state; //!< participants << 32 | arrived in this phase

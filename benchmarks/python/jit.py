@@ -68,7 +68,7 @@ def main() -> int:
 
     import numpy as np
     import pyalpaka as pk
-    from pyalpaka import _compiler
+    from pyalpaka import _compiler, _pch
     from pyalpaka._buildconfig import host_toolchain
 
     dev = pk.device("cpu_serial")
@@ -77,7 +77,8 @@ def main() -> int:
     y = np.zeros(4, np.float32)
 
     start = time.perf_counter()
-    pch = _compiler.precompiled_header(host_toolchain("cpu_serial"))
+    toolchain = host_toolchain("cpu_serial")
+    pch = _pch.precompiled_header(toolchain, _compiler._base_command(toolchain), _compiler._run)
     pch_seconds = time.perf_counter() - start
 
     cold = []

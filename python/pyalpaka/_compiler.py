@@ -18,7 +18,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import _cache, _pch
+from . import _cache, _pch, _structs
 from ._buildconfig import HostToolchain
 from ._errors import CompileError
 from ._paths import get_include
@@ -45,13 +45,15 @@ class Request:
     options: tuple[str, ...]
     defines: tuple[str, ...]
     include_dirs: tuple[str, ...]
+    #: The layout checks of the structs the kernel registered (_structs.checks), after the user's source.
+    struct_checks: str = ""
 
 
 def user_source_block(request: Request) -> str:
     """The user's source with its lines numbered as the user wrote them, then the numbering of the generated entry
-    that follows it."""
+    that follows it, which starts with the layout checks of the kernel's structs (if it registered any)."""
     filename = request.filename.replace("\\", "\\\\").replace('"', '\\"')
-    return f'#line 1 "{filename}"\n{request.source}\n#line 1 "<pyalpaka entry>"\n'
+    return f'#line 1 "{filename}"\n{request.source}\n#line 1 "<pyalpaka entry>"\n{request.struct_checks}'
 
 
 def generate(request: Request, toolchain: HostToolchain, use_pch: bool) -> str:
@@ -229,10 +231,11 @@ def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, d
                     raise
                 raise _disk_full_error(request, tried, error.strerror) from None
         if result.returncode != 0:
+            log = result.stderr + result.stdout
             raise CompileError(
-                f"kernel {request.name!r} failed to compile for {request.backend} "
-                f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
-                log=result.stderr + result.stdout,
+                _structs.headline(f"kernel {request.name!r} failed to compile for {request.backend} "
+                                  f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))", log),
+                log=log,
                 source=request.source,
                 command=command,
                 filename=request.filename,

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import _cache, _rtc
+from . import _cache, _rtc, _structs
 from ._buildconfig import build_config, host_std_include_dirs
 from ._compiler import Request, user_source_block
 from ._errors import CompileError
@@ -155,8 +155,9 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     command = [gpu.compiler.path, *options]
     if not result.ok:
         raise CompileError(
-            f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with {gpu.identity} "
-            f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
+            _structs.headline(f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with "
+                              f"{gpu.identity} ({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
+                              result.log),
             log=result.log,
             source=request.source,
             command=command,

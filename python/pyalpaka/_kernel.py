@@ -10,7 +10,7 @@ import weakref
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from . import _cache, _compiler, _core, _gpu_compiler
+from . import _cache, _compiler, _core, _gpu_compiler, _structs
 from ._buildconfig import host_toolchain
 from ._core import Device, Queue, WorkDiv
 from ._devices import as_device
@@ -45,6 +45,11 @@ class Kernel(_core.JitLauncher):
     scalars their exact type, ``int`` ``std::int64_t``, ``float`` ``double``, ``bool`` ``bool`` — caches the
     result on disk (see ``pyalpaka.cache``) and launches it in queue order. ``options`` are extra compiler flags,
     ``defines`` macros (a mapping or ``NAME=VALUE`` strings), ``include_dirs`` extra include folders.
+
+    ``structs`` maps the names of C++ structs the kernel takes by value to NumPy structured dtypes of the same
+    layout (``{"Params": np.dtype([("dt", np.float32), ("n", np.int32)], align=True)}``); a structured scalar or
+    0-d array of such a dtype is then passed as that struct. The compiled unit checks each struct's size, alignment
+    and fields against its dtype, and a mismatch is a ``CompileError`` that names the field.
     """
 
     def __init__(
@@ -56,6 +61,7 @@ class Kernel(_core.JitLauncher):
         defines: Mapping[str, Any] | Iterable[str] | None = None,
         include_dirs: Sequence[str | Path] = (),
         filename: str = "kernel.cpp",
+        structs: Mapping[str, Any] | None = None,
     ) -> None:
         if not isinstance(source, str) or not source.strip():
             raise TypeError("Kernel: source must be a non-empty string of C++ code")
@@ -69,13 +75,17 @@ class Kernel(_core.JitLauncher):
         self.defines = _defines(defines)
         self.include_dirs = tuple(str(Path(d).resolve()) for d in include_dirs)
         self.filename = filename
+        self._structs = _structs.normalize(structs)
+        self.structs = {name: dtype for name, dtype, _ in self._structs}
+        self._struct_checks = _structs.checks(self._structs)
         self._lock = threading.Lock()
         self._compiled: dict[tuple, CacheEntry] = {}  # (back-end, [arch,] dim, argument types)
         # The launch itself (__call__) is the C++ base class's: argument types -> loaded entry -> launch. It calls
         # back for a variant it has not loaded; through a weak reference, since the base class is invisible to the
         # garbage collector and a bound method would keep the kernel alive forever.
         compile_for_launch = weakref.WeakMethod(self._compile_for_launch)
-        super().__init__(self.name, lambda *signature: compile_for_launch()(*signature))
+        super().__init__(self.name, lambda *signature: compile_for_launch()(*signature),
+                         tuple((name, dtype) for name, dtype, _ in self._structs))
 
     @classmethod
     def from_file(cls, path: str | Path, name: str, **kwargs: Any) -> Kernel:
@@ -87,15 +97,13 @@ class Kernel(_core.JitLauncher):
     def compile(self, device: Device | str, dim: int, arg_types: Sequence[Any], *, arch: str | int | None = None
                 ) -> CacheEntry:
         """Compiles (or finds in the cache) the kernel for `device`'s back-end, `dim` dimensions and `arg_types`:
-        C++ type names ("float const*", "std::int64_t") or sample argument values.
+        C++ type names ("float const*", "std::int64_t", a struct's name) or sample argument values.
 
         For a GPU back-end, ``arch`` names the architecture (``"sm_90"``, ``"gfx90a"``); with it, `device` may be
         just the back-end's name ("cuda", "hip"), so a machine without the GPU (or its driver) can compile for it."""
         if not 1 <= int(dim) <= 3:
             raise ValueError(f"dim must be 1, 2 or 3, got {dim}")
-        types = tuple(
-            t.strip() if isinstance(t, str) else _core.jit_argument_types(t)[0] for t in arg_types
-        )
+        types = tuple(self._type_of(i, t) for i, t in enumerate(arg_types))
         backend = device.partition(":")[0] if isinstance(device, str) else None
         if backend in _gpu_compiler.GPU_BACKENDS:
             if arch is None:
@@ -109,6 +117,16 @@ class Kernel(_core.JitLauncher):
             raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
         return self._entry(device.backend, int(dim), types)
 
+    def _type_of(self, index: int, sample: Any) -> str:
+        """The C++ type of an argument given as its name or a sample value (a struct value: its struct's name)."""
+        if isinstance(sample, str):
+            return sample.strip()
+        try:
+            name = _structs.struct_name(sample, self._structs)
+        except TypeError as error:
+            raise TypeError(f"argument {index + 1} of {self.name}: {error}") from None
+        return name if name is not None else _core.jit_argument_types(sample)[0]
+
     def _compile_for_launch(self, backend: str, dim: int, arg_types: tuple[str, ...], arch: str = "") -> str:
         """The cache entry the launcher loads: a shared library for a CPU back-end, for a GPU device (``arch``
         set, e.g. "sm_90") a module compiled by the run-time compiler for that architecture."""
@@ -120,11 +138,12 @@ class Kernel(_core.JitLauncher):
         """What every cache key holds besides the target and its compiler."""
         return {"library": _cache.library_digest(), "source": self.source, "filename": self.filename,
                 "name": self.name, "dim": dim, "idx": "std::size_t", "arg_types": list(arg_types),
-                "options": list(self.options), "defines": list(self.defines), "include_dirs": list(self.include_dirs)}
+                "options": list(self.options), "defines": list(self.defines), "include_dirs": list(self.include_dirs),
+                "structs": _structs.key(self._structs)}
 
     def _request(self, backend: str, dim: int, arg_types: tuple[str, ...]) -> _compiler.Request:
         return _compiler.Request(backend, self.source, self.filename, self.name, dim, arg_types, self.options,
-                                 self.defines, self.include_dirs)
+                                 self.defines, self.include_dirs, self._struct_checks)
 
     def _cached(self, signature: tuple, key: str, build: Callable[[], tuple[Path, dict, float]]) -> CacheEntry:
         """The entry of `key` from this process's table, the disk cache, or `build`. A miss takes the entry's lock
@@ -174,4 +193,5 @@ class Kernel(_core.JitLauncher):
         return self.loaded_count
 
     def __repr__(self) -> str:
-        return f"Kernel({self.name!r}, filename={self.filename!r})"
+        structs = f", structs={self.structs!r}" if self.structs else ""
+        return f"Kernel({self.name!r}, filename={self.filename!r}{structs})"

@@ -4,12 +4,15 @@
 //! \file
 //! _core.JitLauncher: the hot path of pyalpaka.Kernel. It maps the Python arguments of a launch to exact C++ types
 //! (PYTHON_API.md: buffers and arrays -> T* (T const* when read-only), NumPy scalars -> their type, int ->
-//! std::int64_t, float -> double, bool -> bool), finds the compiled entry for (back-end, dim, types) in an
-//! in-process table (no file I/O, no compiler), or asks the Python compile callback for a shared library to load,
+//! std::int64_t, float -> double, bool -> bool; a structured NumPy scalar or 0-d array of a dtype registered in
+//! pyalpaka.Kernel's structs= -> that C++ struct, by value), finds the compiled entry for (back-end, dim, types) in
+//! an in-process table (no file I/O, no compiler), or asks the Python compile callback for a shared library to load,
 //! and launches through the C interface of jit/EntryAbi.h.
 
 #include <array>
+#include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -33,8 +36,74 @@ namespace pyalpaka::bindings
             std::vector<rt::Param> params;
         };
 
+        //! A C++ struct a kernel takes by value and the NumPy structured dtype of its layout (Kernel's structs=).
+        struct StructType
+        {
+            std::string name;
+            py::object dtype;
+            std::size_t size = 0;
+        };
+
+        //! Not a struct argument (StructType index).
+        constexpr int notStruct = -1;
+        //! The key character of a struct argument's kind (rt::ParamKind's values are 0 to 2).
+        constexpr char structKeyKind = 3;
+
+        //! The structured dtype of a structured NumPy scalar (numpy.void) or array, none for any other value.
+        auto structuredDType(py::handle arg) -> std::optional<py::dtype>
+        {
+            static py::object const voidType = py::module_::import("numpy").attr("void");
+            py::dtype dtype;
+            if(py::isinstance<py::array>(arg))
+                dtype = py::reinterpret_borrow<py::array>(arg).dtype();
+            else if(PyObject_TypeCheck(arg.ptr(), reinterpret_cast<PyTypeObject*>(voidType.ptr())) != 0)
+                dtype = py::reinterpret_borrow<py::dtype>(arg.attr("dtype"));
+            else
+                return std::nullopt;
+            if(!dtype.has_fields())
+                return std::nullopt;
+            return dtype;
+        }
+
+        //! "Params = dtype([...]), ..." for messages.
+        auto describeStructs(std::vector<StructType> const& structs) -> std::string
+        {
+            std::string text;
+            for(auto const& s : structs)
+                text += (text.empty() ? "" : ", ") + s.name + " = " + py::repr(s.dtype).cast<std::string>();
+            return text;
+        }
+
+        //! The index in `structs` of a struct argument, notStruct for a value that is no structured NumPy value;
+        //! TypeError for a structured value that is not a scalar or 0-d array of a registered dtype.
+        template<typename TWhat>
+        auto structIndex(std::vector<StructType> const& structs, py::handle arg, TWhat const& what) -> int
+        {
+            auto const dtype = structuredDType(arg);
+            if(!dtype)
+                return notStruct;
+            if(py::isinstance<py::array>(arg))
+                if(auto const array = py::reinterpret_borrow<py::array>(arg); array.ndim() != 0)
+                    throw rt::TypeMismatch(
+                        what() + " is a structured array of shape " + py::repr(array.attr("shape")).cast<std::string>()
+                        + "; a struct argument is one value: a structured scalar (array[i]) or a 0-d array");
+            for(std::size_t i = 0; i < structs.size(); ++i)
+            {
+                int const equal = PyObject_RichCompareBool(dtype->ptr(), structs[i].dtype.ptr(), Py_EQ);
+                if(equal < 0)
+                    throw py::error_already_set();
+                if(equal == 1)
+                    return static_cast<int>(i);
+            }
+            throw rt::TypeMismatch(
+                what() + " has the structured dtype " + py::repr(*dtype).cast<std::string>() + ", which is not "
+                + (structs.empty() ? std::string("registered: pass structs={'CppName': dtype} to pyalpaka.Kernel")
+                                   : "a registered struct's: expected " + describeStructs(structs)));
+        }
+
         //! The exact C++ parameter a Python argument maps to.
-        auto exactParam(ArgInfo const& info, py::handle arg, std::size_t index) -> rt::Param
+        auto exactParam(ArgInfo const& info, py::handle arg, std::size_t index, std::string const& structsHint = {})
+            -> rt::Param
         {
             switch(info.kind)
             {
@@ -51,7 +120,8 @@ namespace pyalpaka::bindings
                         "argument " + std::to_string(index + 1) + " of the kernel is "
                         + py::repr(py::type::of(arg)).cast<std::string>()
                         + "; kernels take pyalpaka Buffers, NumPy arrays (CPU devices), NumPy scalars, int, float and "
-                          "bool");
+                          "bool"
+                        + structsHint);
             }
         }
 
@@ -97,13 +167,30 @@ namespace pyalpaka::bindings
         {
             pyalpaka_launch launch{};
             std::array<ArgSlot, maxKernelArgs> slots{};
+            //! The storage of struct values, which may not fit a slot (aligned as a slot, contiguous).
+            std::array<std::unique_ptr<ArgSlot[]>, maxKernelArgs> structs{};
             std::array<void const*, maxKernelArgs> pointers{};
             pyalpaka_entry_fn run = nullptr;
+
+            //! Storage for a value of `size` bytes as argument `i`.
+            auto storage(std::size_t i, std::size_t size) -> std::byte*
+            {
+                if(size <= sizeof(ArgSlot))
+                    return slots[i].bytes.data();
+                structs[i] = std::make_unique<ArgSlot[]>((size + sizeof(ArgSlot) - 1) / sizeof(ArgSlot));
+                return structs[i][0].bytes.data();
+            }
+
+            //! Where the value of argument `i` is.
+            [[nodiscard]] auto value(std::size_t i) const -> void const*
+            {
+                return structs[i] ? structs[i][0].bytes.data() : slots[i].bytes.data();
+            }
 
             void fix()
             {
                 for(std::size_t i = 0; i < launch.arg_count; ++i)
-                    pointers[i] = slots[i].bytes.data();
+                    pointers[i] = value(i);
                 launch.args = pointers.data();
             }
         };
@@ -111,10 +198,21 @@ namespace pyalpaka::bindings
         class JitLauncher
         {
         public:
-            JitLauncher(std::string name, py::object compile)
+            JitLauncher(std::string name, py::object compile, py::iterable const& structs)
                 : m_name(std::move(name))
                 , m_compile(std::move(compile))
             {
+                for(auto const item : structs)
+                {
+                    auto const pair = item.cast<py::tuple>();
+                    auto const dtype = pair[1].cast<py::dtype>();
+                    m_structs.push_back(
+                        {pair[0].cast<std::string>(), dtype, static_cast<std::size_t>(dtype.itemsize())});
+                }
+                if(!m_structs.empty())
+                    m_structsHint = "; struct arguments (" + describeStructs(m_structs)
+                                    + ") are structured NumPy scalars or 0-d arrays of their dtype, e.g. "
+                                      "numpy.array(values, dtype)[()]";
             }
 
             void call(QueueHandle& queue, rt::WorkDiv const& workDiv, py::args const& args)
@@ -132,14 +230,22 @@ namespace pyalpaka::bindings
 
                 auto pending = std::make_unique<PendingLaunch>();
                 std::array<ArgInfo, maxKernelArgs> infos;
-                std::array<rt::Param, maxKernelArgs> params;
+                std::array<rt::Param, maxKernelArgs> params{};
+                std::array<int, maxKernelArgs> structOf{};
                 std::string key = device->backend().name();
                 key += static_cast<char>('0' + workDiv.dim());
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    infos[i]
-                        = classifyNamed(args[i], [&] { return "argument " + std::to_string(i + 1) + " of " + m_name; });
-                    params[i] = exactParam(infos[i], args[i], i);
+                    auto const what = [&] { return "argument " + std::to_string(i + 1) + " of " + m_name; };
+                    structOf[i] = structIndex(m_structs, args[i], what);
+                    if(structOf[i] != notStruct)
+                    {
+                        key += structKeyKind;
+                        key += static_cast<char>(structOf[i]);
+                        continue;
+                    }
+                    infos[i] = classifyNamed(args[i], what);
+                    params[i] = exactParam(infos[i], args[i], i, m_structsHint);
                     key += static_cast<char>(params[i].kind);
                     key += static_cast<char>(params[i].dtype);
                 }
@@ -147,6 +253,20 @@ namespace pyalpaka::bindings
                     key += ":" + std::to_string(device->index());
                 // Arguments first: a wrong one is reported before a compilation.
                 for(std::size_t i = 0; i < count; ++i)
+                {
+                    if(structOf[i] != notStruct)
+                    {
+                        // The struct's bytes as they are: the compiled unit checked that the C++ struct has the
+                        // dtype's layout. A numpy.void scalar is read through a 0-d array of it.
+                        auto const size = m_structs[static_cast<std::size_t>(structOf[i])].size;
+                        auto const array = py::array::ensure(args[i]);
+                        if(!array || static_cast<std::size_t>(array.itemsize()) != size)
+                            throw rt::TypeMismatch(
+                                "argument " + std::to_string(i + 1) + " of " + m_name
+                                + ": cannot read the struct value");
+                        std::memcpy(pending->storage(i, size), array.data(), size);
+                        continue;
+                    }
                     convert(
                         params[i],
                         infos[i],
@@ -154,13 +274,14 @@ namespace pyalpaka::bindings
                         queue.queue(),
                         "argument " + std::to_string(i + 1) + " of " + m_name,
                         pending->slots[i]);
-                auto const& entry = find(key, *device, workDiv.dim(), params.data(), count);
+                }
+                auto const& entry = find(key, *device, workDiv.dim(), params.data(), structOf.data(), count);
 
                 if(entry.gpu)
                 {
                     std::array<void const*, maxKernelArgs> values{};
                     for(std::size_t i = 0; i < count; ++i)
-                        values[i] = pending->slots[i].bytes.data();
+                        values[i] = pending->value(i);
                     {
                         py::gil_scoped_release release;
                         entry.gpu->launch(queue.queue(), workDiv, values.data(), count);
@@ -217,14 +338,19 @@ namespace pyalpaka::bindings
 
         private:
             auto find(
-                std::string const& key, rt::Device& device, std::size_t dim, rt::Param const* params, std::size_t count)
-                -> Entry const&
+                std::string const& key,
+                rt::Device& device,
+                std::size_t dim,
+                rt::Param const* params,
+                int const* structOf,
+                std::size_t count) -> Entry const&
             {
                 if(auto const it = m_entries.find(key); it != m_entries.end())
                     return it->second;
                 py::tuple types(count);
                 for(std::size_t i = 0; i < count; ++i)
-                    types[i] = typeName(params[i]);
+                    types[i] = structOf[i] == notStruct ? typeName(params[i])
+                                                        : m_structs[static_cast<std::size_t>(structOf[i])].name;
                 auto const arch = device.architecture();
                 auto const path = m_compile(device.backend().name(), dim, types, arch).cast<std::string>();
                 Entry entry;
@@ -262,6 +388,8 @@ namespace pyalpaka::bindings
 
             std::string m_name;
             py::object m_compile;
+            std::vector<StructType> m_structs;
+            std::string m_structsHint; //!< what the message of an argument of another type adds about structs
             std::unordered_map<std::string, Entry> m_entries;
         };
     } // namespace
@@ -273,7 +401,13 @@ namespace pyalpaka::bindings
             "JitLauncher",
             "The launch path of pyalpaka.Kernel: argument types -> loaded entry (compiled on first use by the "
             "callback) -> launch.")
-            .def(py::init<std::string, py::object>(), py::arg("name"), py::arg("compile"))
+            .def(
+                py::init<std::string, py::object, py::iterable const&>(),
+                py::arg("name"),
+                py::arg("compile"),
+                py::arg("structs") = py::tuple(),
+                "`structs`: (C++ name, structured dtype) pairs; a structured NumPy scalar or 0-d array of one of "
+                "these dtypes is passed as that struct, by value.")
             // pyalpaka.Kernel derives from this class, so that a launch calls straight into C++.
             .def(
                 "__call__",

@@ -85,3 +85,18 @@ def shared_pch(tmp_path_factory: pytest.TempPathFactory):
         os.environ.pop("PYALPAKA_PCH_DIR", None)
     else:
         os.environ["PYALPAKA_PCH_DIR"] = saved
+
+
+@pytest.fixture(scope="module")
+def module_kernel_cache(tmp_path_factory: pytest.TempPathFactory, shared_pch):
+    """One kernel cache (PYALPAKA_CACHE_DIR) for a test module's kernels, sharing the session's precompiled headers."""
+    import os
+
+    folder = tmp_path_factory.mktemp("kernel-cache")
+    saved = os.environ.get("PYALPAKA_CACHE_DIR")
+    os.environ["PYALPAKA_CACHE_DIR"] = str(folder)
+    yield folder
+    if saved is None:
+        os.environ.pop("PYALPAKA_CACHE_DIR", None)
+    else:
+        os.environ["PYALPAKA_CACHE_DIR"] = saved

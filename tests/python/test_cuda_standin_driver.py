@@ -405,6 +405,42 @@ def test_standin_kernel_launch_surfaces_the_module_load_error(standin):
     """)
 
 
+def test_standin_struct_arguments_reach_the_gpu_compiler(standin):
+    # A struct argument on a cuda queue: checked and packed as on the CPU, then compiled by NVRTC (where it is
+    # installed: the stand-in cannot load the module, which is the error then) with the struct as a parameter of the
+    # __global__ entry. A structured value of another dtype is refused before anything is compiled.
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        y = pk.zeros(dev, (4,), np.float64)
+        dt = np.dtype([("scale", np.float64), ("n", np.int32)], align=True)
+        kernel = pk.Kernel('''
+            struct Params { double scale; std::int32_t n; };
+            struct Fill {
+                template<typename TAcc>
+                ALPAKA_FN_ACC void operator()(TAcc const& acc, Params p, double* y) const {
+                    for(auto i : alpaka::uniformElements(acc, static_cast<std::size_t>(p.n))) y[i] = p.scale;
+                }
+            };''', "Fill", structs={"Params": dt})
+        wd = pk.WorkDiv(grid_blocks=(1,), block_threads=(32,), thread_elems=(1,))
+        try:
+            kernel(q, wd, np.zeros((), np.dtype([("scale", np.float32)])), y)
+        except TypeError as e:
+            assert "argument 1 of Fill has the structured dtype" in str(e), e
+        else:
+            raise AssertionError("a struct of an unregistered dtype was accepted")
+        try:
+            kernel(q, wd, np.array((2.0, 4), dtype=dt)[()], y)
+        except pk.BackendUnavailableError as e:
+            assert "nvrtc" in str(e).lower(), e  # no run-time compiler here
+        except pk.Error as e:
+            assert "CUDA_ERROR_NO_BINARY_FOR_GPU" in str(e) and ".cubin" in str(e), e
+        else:
+            raise AssertionError("a launch on the stand-in driver succeeded")
+        assert y.to_numpy(q).sum() == 0  # nothing ran
+    """)
+
+
 def test_explicit_driver_path_that_does_not_load_names_the_variable(tmp_path):
     out = run_with_driver(tmp_path / "no-such-libcuda.so", """
         info = {b.name: b for b in pk.backends()}["cuda"]

@@ -5,7 +5,6 @@ numbers, and every available CPU back-end against NumPy."""
 
 from __future__ import annotations
 
-import os
 import threading
 
 import numpy as np
@@ -31,16 +30,9 @@ struct Scale
 
 
 @pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory, shared_pch):
+def cache_dir(module_kernel_cache):
     """One cache for this module's tests (they are about compiling, not caching: test_jit_cache.py is)."""
-    folder = tmp_path_factory.mktemp("jit-cache")
-    saved = os.environ.get("PYALPAKA_CACHE_DIR")
-    os.environ["PYALPAKA_CACHE_DIR"] = str(folder)
-    yield folder
-    if saved is None:
-        del os.environ["PYALPAKA_CACHE_DIR"]
-    else:
-        os.environ["PYALPAKA_CACHE_DIR"] = saved
+    return module_kernel_cache
 
 
 @pytest.fixture

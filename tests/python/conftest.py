@@ -69,34 +69,27 @@ def cpu() -> pk.Device:
     return pk.device("cpu")
 
 
+def _folder_in_environment(variable: str, folder: Path):
+    """Sets the environment variable to the folder while the fixture lives, then restores what it was."""
+    import os
+
+    saved = os.environ.get(variable)
+    os.environ[variable] = str(folder)
+    yield folder
+    if saved is None:
+        os.environ.pop(variable, None)
+    else:
+        os.environ[variable] = saved
 
 
 @pytest.fixture(scope="session")
 def shared_pch(tmp_path_factory: pytest.TempPathFactory):
     """One folder for run-time compilation's precompiled headers across the session (PYALPAKA_PCH_DIR): tests that
     start from an empty kernel cache then do not each rebuild the library's precompiled header."""
-    import os
-
-    folder = tmp_path_factory.mktemp("pch")
-    saved = os.environ.get("PYALPAKA_PCH_DIR")
-    os.environ["PYALPAKA_PCH_DIR"] = str(folder)
-    yield folder
-    if saved is None:
-        os.environ.pop("PYALPAKA_PCH_DIR", None)
-    else:
-        os.environ["PYALPAKA_PCH_DIR"] = saved
+    yield from _folder_in_environment("PYALPAKA_PCH_DIR", tmp_path_factory.mktemp("pch"))
 
 
 @pytest.fixture(scope="module")
 def module_kernel_cache(tmp_path_factory: pytest.TempPathFactory, shared_pch):
     """One kernel cache (PYALPAKA_CACHE_DIR) for a test module's kernels, sharing the session's precompiled headers."""
-    import os
-
-    folder = tmp_path_factory.mktemp("kernel-cache")
-    saved = os.environ.get("PYALPAKA_CACHE_DIR")
-    os.environ["PYALPAKA_CACHE_DIR"] = str(folder)
-    yield folder
-    if saved is None:
-        os.environ.pop("PYALPAKA_CACHE_DIR", None)
-    else:
-        os.environ["PYALPAKA_CACHE_DIR"] = saved
+    yield from _folder_in_environment("PYALPAKA_CACHE_DIR", tmp_path_factory.mktemp("kernel-cache"))

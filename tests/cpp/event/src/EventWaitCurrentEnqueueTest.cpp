@@ -15,12 +15,12 @@
 #include <thread>
 #include <utility>
 
+#include "RunAsWaiter.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
+    using eventtest::isBlocking;
 
     constexpr auto bound = std::chrono::seconds(20);
     //! How long a waiter that must stay held is watched.
@@ -35,18 +35,12 @@ namespace
     template<typename TWaiter, typename TEvent>
     auto waitThenSignal(TWaiter& waiter, TEvent const& event, std::promise<void>& ran) -> std::thread
     {
-        auto body = [&waiter, &event, &ran]
-        {
-            alpaka::wait(waiter, event);
-            alpaka::enqueue(waiter, [&ran] { ran.set_value(); });
-        };
-        if constexpr(isBlocking<TWaiter>)
-            return std::thread(std::move(body));
-        else
-        {
-            body();
-            return {};
-        }
+        return eventtest::runAsWaiter<TWaiter>(
+            [&waiter, &event, &ran]
+            {
+                alpaka::wait(waiter, event);
+                alpaka::enqueue(waiter, [&ran] { ran.set_value(); });
+            });
     }
 } // namespace
 

@@ -14,25 +14,13 @@
 #include <thread>
 #include <utility>
 
+#include "RunAsWaiter.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
-
-    //! Runs fn on a helper thread for a blocking queue (whose wait(queue, event) blocks its caller), else here.
-    template<typename TQueue, typename TFn>
-    auto runAsWaiter(TFn fn) -> std::thread
-    {
-        if constexpr(isBlocking<TQueue>)
-            return std::thread(std::move(fn));
-        else
-        {
-            fn();
-            return {};
-        }
-    }
+    using eventtest::isBlocking;
+    using eventtest::runAsWaiter;
 } // namespace
 
 TEMPLATE_LIST_TEST_CASE("queueWaitsForAnEventOfAnotherQueue", "[event]", alpaka::test::TestQueues)

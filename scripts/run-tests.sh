@@ -6,7 +6,8 @@
 # examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer, then
 # under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description), then the GPU
 # back-ends compiled with nvcc and hipcc (scripts/gpu-compile-check.sh), last the Python package: installed with pip
-# into build/venv, its documentation built (Sphinx, -W) and its tests run with pytest on every available back-end.
+# into build/venv, its documentation built (Sphinx, -W) and its tests run with pytest on every available back-end,
+# and the redistributable wheel built, repaired and tested installed in a fresh environment (scripts/test-wheel.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -40,3 +41,6 @@ scripts/build-docs.sh build/venv
 echo "==== docs passed after $((SECONDS - start)) s"
 build/venv/bin/python -m pytest tests/python
 echo "==== python passed after $((SECONDS - start)) s"
+echo "==== wheel"
+scripts/test-wheel.sh
+echo "==== wheel passed after $((SECONDS - start)) s"

@@ -7,6 +7,7 @@ threads, oneTBB, Boost.Fiber, OpenMP target) and, where present, GPUs. Start wit
 ``pyalpaka.device()``; see ``python -m pyalpaka info``.
 """
 
+from . import _tbb  # noqa: F401  (first: loads the oneTBB library the extension links, where it came from PyPI)
 from . import kernels
 from ._buffers import asarray, empty, from_dlpack, memcpy, memset, zeros
 from ._cache_api import cache

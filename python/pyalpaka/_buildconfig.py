@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 """How the package was built (_build_config.json, written by CMake): the compiler and, per back-end, the macro,
-flags and libraries that run-time compilation uses. ``PYALPAKA_CXX`` overrides the compiler.
+flags and libraries that run-time compilation uses. ``PYALPAKA_CXX`` overrides the compiler; a machine without the
+build's compiler (a wheel built elsewhere) uses the first of c++, g++, clang++ on PATH.
 
 A kernel is compiled with its own back-end alone enabled (its macro, flags and libraries), with a precompiled header
 per back-end: a header of all host back-ends together would be shared, but every compilation would pay for the
@@ -21,10 +22,12 @@ import json
 import os
 import platform
 import shlex
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import _tbb
 from ._core import BackendUnavailableError
 
 
@@ -107,19 +110,68 @@ def host_toolchain(backend: str) -> HostToolchain:
     # compiles in about 0.45 s here, over the serial back-end's alone in 0.27 s).
     own = config["backends"][backend]
     override = os.environ.get("PYALPAKA_CXX")
-    compiler = override or config["compiler"]
+    compiler = host_compiler()
     launcher = shlex.split(compiler)
     recorded = f"{config['compiler_id']} {config['compiler_version']}"
     arch_flags, arch_identity = host_arch_flags()
-    compiler_identity = _compiler_identity(launcher[0], recorded) if override else f"{recorded} {compiler}"
+    same = not override and compiler == config["compiler"]
+    compiler_identity = f"{recorded} {compiler}" if same else _compiler_identity(launcher[0], recorded)
+    flags, libs = (*own["flags"],), (*own["libs"],)
+    if own.get("pypi") == "tbb":
+        flags, libs = _tbb_from_wheel(backend, flags, libs)
+    for lib in libs:
+        if os.path.isabs(lib) and not os.path.exists(lib):  # a wheel built on a machine that had it
+            raise BackendUnavailableError(
+                f"run-time compilation for {backend} links {lib}, which this machine lacks; install the back-end's "
+                f"library and headers ({_SYSTEM_PACKAGES.get(backend, 'see python -m pyalpaka info')})")
     return HostToolchain(
         compiler=compiler,
         identity=f"{compiler_identity} [{arch_identity}]",
-        flags=(*config["flags"], *own["flags"], *arch_flags),
+        flags=(*config["flags"], *flags, *arch_flags),
         definitions=(*config["definitions"], own["macro"]),
-        libs=tuple(own["libs"]),
-        tag=config["backends"][backend]["tag"],
+        libs=libs,
+        tag=own["tag"],
     )
+
+
+def _tbb_from_wheel(backend: str, flags: tuple[str, ...], libs: tuple[str, ...]
+                    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The back-end's flags and libraries with the installed tbb-devel wheel's headers and the tbb wheel's library
+    (the build's were in pip's build environment, gone since)."""
+    include = _tbb.include_dir()
+    if include is None:
+        raise BackendUnavailableError(
+            f"run-time compilation for {backend} needs the oneTBB headers of the tbb-devel wheel, which this "
+            "environment lacks: pip install tbb-devel")
+    library = _tbb.library()
+    return (*flags, "-isystem", str(include)), (*libs, str(library), f"-Wl,-rpath,{library.parent}")
+
+
+_FALLBACK_COMPILERS = ("c++", "g++", "clang++")
+_SYSTEM_PACKAGES = {"cpu_fibers": "Debian, Ubuntu: libboost-fiber-dev", "cpu_tbb_blocks": "pip install tbb-devel"}
+
+
+def host_compiler() -> str:
+    """The compiler of run-time compilation: ``$PYALPAKA_CXX``, else the build's if this machine has it (a wheel
+    built elsewhere names a compiler this machine may not have), else the first of c++, g++, clang++ on PATH.
+    BackendUnavailableError saying what to install where there is none."""
+    return os.environ.get("PYALPAKA_CXX") or _found_compiler()
+
+
+@functools.lru_cache(maxsize=None)
+def _found_compiler() -> str:
+    recorded = _config()["compiler"]
+    if shutil.which(shlex.split(recorded)[0]):
+        return recorded
+    for name in _FALLBACK_COMPILERS:
+        if found := shutil.which(name):
+            return found
+    raise BackendUnavailableError(
+        f"run-time compilation for the CPU back-ends needs a C++20 compiler (g++ 10 or newer, or clang++ 14 or "
+        f"newer), and this machine has none: the build's {recorded} is not here, and none of "
+        f"{', '.join(_FALLBACK_COMPILERS)} is on PATH. Install one (Debian, Ubuntu: apt-get install g++; Fedora: "
+        "dnf install gcc-c++; conda: conda install gxx) or name one with PYALPAKA_CXX=/path/to/compiler. The "
+        "shipped kernels (pyalpaka.kernels) need no compiler.")
 
 
 @functools.lru_cache(maxsize=None)
@@ -128,7 +180,7 @@ def host_std_include_dirs() -> tuple[str, ...]:
     build (or ``$PYALPAKA_CXX``) lists them. hiprtc, which has no standard library, compiles the kernel-side headers
     against these (see alpaka/rtc/hiprtc/README.md); the compiler's own builtin headers and /usr/local/include are
     left out, since hiprtc brings its builtins and /usr/local may hold another toolkit's headers."""
-    compiler = shlex.split(os.environ.get("PYALPAKA_CXX") or _config()["compiler"])
+    compiler = shlex.split(host_compiler())
     try:
         out = subprocess.run([*compiler, "-xc++", "-E", "-v", "-"], input="", capture_output=True, text=True,
                              check=True).stderr

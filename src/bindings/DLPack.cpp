@@ -16,9 +16,6 @@ namespace pyalpaka::bindings
 {
     namespace
     {
-        char const* const versionedName = "dltensor_versioned";
-        char const* const legacyName = "dltensor";
-
         auto dlDevice(rt::Device const& dev) -> dlpack::Device
         {
             switch(dev.memorySpace())
@@ -103,7 +100,8 @@ namespace pyalpaka::bindings
         template<typename TManaged>
         void destroyUnconsumed(PyObject* capsule)
         {
-            char const* name = std::is_same_v<TManaged, dlpack::ManagedTensorVersioned> ? versionedName : legacyName;
+            char const* name = std::is_same_v<TManaged, dlpack::ManagedTensorVersioned> ? dlpack::versionedCapsuleName
+                                                                                        : dlpack::legacyCapsuleName;
             if(PyCapsule_IsValid(capsule, name))
             {
                 auto* managed = static_cast<TManaged*>(PyCapsule_GetPointer(capsule, name));
@@ -126,8 +124,8 @@ namespace pyalpaka::bindings
                 fillExport(*e, b, self);
                 e->managed.version = {dlpack::majorVersion, dlpack::minorVersion};
                 e->managed.flags = b.readonly ? dlpack::flagReadOnly : 0;
-                PyObject* capsule
-                    = PyCapsule_New(&e->managed, versionedName, &destroyUnconsumed<dlpack::ManagedTensorVersioned>);
+                PyObject* capsule = PyCapsule_New(
+                    &e->managed, dlpack::versionedCapsuleName, &destroyUnconsumed<dlpack::ManagedTensorVersioned>);
                 if(capsule == nullptr)
                 {
                     e->managed.deleter(&e->managed);
@@ -137,7 +135,8 @@ namespace pyalpaka::bindings
             }
             auto* e = new Export<dlpack::ManagedTensor>;
             fillExport(*e, b, self);
-            PyObject* capsule = PyCapsule_New(&e->managed, legacyName, &destroyUnconsumed<dlpack::ManagedTensor>);
+            PyObject* capsule
+                = PyCapsule_New(&e->managed, dlpack::legacyCapsuleName, &destroyUnconsumed<dlpack::ManagedTensor>);
             if(capsule == nullptr)
             {
                 e->managed.deleter(&e->managed);

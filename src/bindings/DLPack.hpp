@@ -29,6 +29,11 @@ namespace pyalpaka::dlpack
         kDLBool = 6
     };
 
+    //! The capsule names of the specification: a producer names its capsule one of these, a consumer renames it
+    //! "used_" + name once it owns the tensor.
+    inline constexpr char const* versionedCapsuleName = "dltensor_versioned";
+    inline constexpr char const* legacyCapsuleName = "dltensor";
+
     struct Device
     {
         std::int32_t deviceType;

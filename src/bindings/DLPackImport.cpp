@@ -20,9 +20,6 @@ namespace pyalpaka::bindings
 {
     namespace
     {
-        char const* const versionedName = "dltensor_versioned";
-        char const* const legacyName = "dltensor";
-
         auto dtypeOf(dlpack::DataType const& t) -> rt::DType
         {
             char kind = '?';
@@ -217,10 +214,10 @@ namespace pyalpaka::bindings
         //! releases the tensor through the producer's deleter when the buffer is gone, or at once on an error below.
         auto consume(py::object const& capsule, py::object& owner, bool& readonly) -> dlpack::Tensor const*
         {
-            if(PyCapsule_IsValid(capsule.ptr(), versionedName))
+            if(PyCapsule_IsValid(capsule.ptr(), dlpack::versionedCapsuleName))
             {
-                auto* m
-                    = static_cast<dlpack::ManagedTensorVersioned*>(PyCapsule_GetPointer(capsule.ptr(), versionedName));
+                auto* m = static_cast<dlpack::ManagedTensorVersioned*>(
+                    PyCapsule_GetPointer(capsule.ptr(), dlpack::versionedCapsuleName));
                 if(m->version.major > dlpack::majorVersion)
                     throw py::buffer_error(
                         "from_dlpack: DLPack version " + std::to_string(m->version.major) + "."
@@ -230,9 +227,10 @@ namespace pyalpaka::bindings
                 readonly = (m->flags & dlpack::flagReadOnly) != 0;
                 return &m->tensor;
             }
-            if(PyCapsule_IsValid(capsule.ptr(), legacyName))
+            if(PyCapsule_IsValid(capsule.ptr(), dlpack::legacyCapsuleName))
             {
-                auto* m = static_cast<dlpack::ManagedTensor*>(PyCapsule_GetPointer(capsule.ptr(), legacyName));
+                auto* m = static_cast<dlpack::ManagedTensor*>(
+                    PyCapsule_GetPointer(capsule.ptr(), dlpack::legacyCapsuleName));
                 PyCapsule_SetName(capsule.ptr(), "used_dltensor");
                 owner = holder(m);
                 return &m->tensor;

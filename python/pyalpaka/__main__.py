@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
+import json
 import logging
 import platform
 import sys
@@ -22,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 import numpy as np
 
-from . import Kernel, __version__, _core, _rtc, backends, cache, devices, get_include, kernels
+from . import Kernel, __version__, _core, _rtc, _tbb, backends, cache, devices, get_include, kernels
 from ._gpu_compiler import GPU_BACKENDS
 from ._buildconfig import host_toolchain
 from ._progress import is_terminal
@@ -41,6 +43,12 @@ def _info() -> int:
             arch = f", {dev.arch}" if dev.arch else ""
             print(f"  {backend.name:<17} {dev.accelerator:<18} {dev} {dev.name} ({gib:.1f} GiB{arch})")
     print(f"shipped kernels: {', '.join(kernels.names())}")
+    if _tbb.built_with_wheel():
+        try:
+            print(f"oneTBB: the tbb wheel's {_tbb.library()}, headers for run-time compilation: "
+                  f"{_tbb.include_dir() or 'missing (pip install tbb-devel)'}")
+        except ImportError as error:
+            print(f"oneTBB: {error}")
     try:
         print(f"run-time compilation: {host_toolchain('cpu_serial').identity}")
     except _core.Error as error:
@@ -72,6 +80,35 @@ def _progress(done: int, total: int, line: str) -> None:
           end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
+def _struct_option(option: str) -> tuple[str, np.dtype]:
+    """A --struct NAME=SPEC option: SPEC is ``module:attribute`` (a NumPy dtype, or what np.dtype accepts, of the
+    user's code), a JSON list of [field, format] or [field, format, shape] entries, or a JSON object that np.dtype
+    accepts ({"names": [...], "formats": [...], "aligned": true}). ValueError naming the option otherwise."""
+    name, equals, spec = option.partition("=")
+    if not equals or not name.strip() or not spec.strip():
+        raise ValueError(f"--struct {option!r}: expected NAME=SPEC, e.g. Params=mymodule:PARAMS_DTYPE or "
+                         'Params=\'[["dt", "f4"], ["n", "i8"]]\'')
+    spec = spec.strip()
+    try:
+        if spec[0] in "[{":
+            described = json.loads(spec)
+            if isinstance(described, list):
+                described = [tuple(field) for field in described]
+        else:
+            module, colon, attribute = spec.partition(":")
+            if not colon:
+                raise ValueError("neither JSON nor module:attribute")
+            described = importlib.import_module(module)
+            for part in attribute.split("."):
+                described = getattr(described, part)
+        dtype = np.dtype(described)
+    except (ValueError, TypeError, ImportError, AttributeError) as error:
+        raise ValueError(f"--struct {option!r}: not a NumPy structured dtype ({type(error).__name__}: {error})") from None
+    if dtype.names is None:
+        raise ValueError(f"--struct {option!r}: {dtype} is not a structured dtype (it has no fields)")
+    return name.strip(), dtype
+
+
 def _precompile(arguments: argparse.Namespace) -> int:
     available = [b.name for b in backends() if b.available]
     chosen = arguments.backend or [name for name in available if devices(name)[0].is_host]
@@ -82,9 +119,15 @@ def _precompile(arguments: argparse.Namespace) -> int:
         if name not in available and name not in GPU_BACKENDS:
             print(f"back-end {name!r} is not available here", file=sys.stderr)
             return 2
+    try:
+        structs = dict(_struct_option(option) for option in arguments.struct or ())
+        kernels_of_files = [Kernel.from_file(path, arguments.kernel, structs=structs) for path in arguments.files]
+    except (ValueError, TypeError, OSError) as error:
+        print(error, file=sys.stderr)
+        return 2
     jobs = [
-        (Kernel.from_file(path, arguments.kernel), backend, tuple(t.strip() for t in signature.split(",") if t.strip()))
-        for path, backend, signature in itertools.product(arguments.files, chosen, arguments.signature)
+        (kernel, backend, tuple(t.strip() for t in signature.split(",") if t.strip()))
+        for kernel, backend, signature in itertools.product(kernels_of_files, chosen, arguments.signature)
     ]
     if not is_terminal():  # the library's progress (a precompiled header's build) as plain lines, like ours
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
@@ -122,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     pre.add_argument("--kernel", required=True, help="the kernel's C++ type expression, e.g. Axpy")
     pre.add_argument("--signature", action="append", required=True,
                      help='comma-separated C++ argument types, e.g. "float, float const*, float*, std::int64_t"')
+    pre.add_argument("--struct", action="append", metavar="NAME=SPEC",
+                     help="a struct the kernel takes by value, as Kernel(structs=) registers it: SPEC is "
+                          "module:attribute (a NumPy dtype) or JSON ('[[\"dt\", \"f4\"], [\"n\", \"i8\"]]', "
+                          "or an object np.dtype accepts, with \"aligned\": true); NAME is then a signature type")
     pre.add_argument("--backend", action="append", help="a back-end (default: every available CPU back-end)")
     pre.add_argument("--arch", help="the GPU architecture for --backend cuda/hip (sm_90, gfx90a)")
     pre.add_argument("--dim", type=int, default=1, help="work division dimensionality (default 1)")

@@ -7,6 +7,10 @@ and a mismatch is a CompileError that names the field. Launches run on every ava
 from __future__ import annotations
 
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -359,3 +363,61 @@ def test_struct_kernel_compiles_with_nvrtc(step, tmp_path, monkeypatch):
     bad = pk.Kernel(STENCIL, "Step", structs={"Params": PACKED})
     with pytest.raises(pk.CompileError, match="field 'alpha' of Params is at offset 12 in the dtype"):
         bad.compile("cuda", 1, ["double const*", "Params", "double*", "double"], arch="sm_90")
+
+
+# --- ahead of the first launch: python -m pyalpaka cache precompile --struct ------------------------------------
+
+
+STEP_SIGNATURE = "double const*, Params, double*, double"
+
+
+def _precompile(source, *options: str):
+    return subprocess.run([sys.executable, "-m", "pyalpaka", "cache", "precompile", str(source), "--kernel", "Step",
+                           "--signature", STEP_SIGNATURE, "--backend", "cpu_serial", *options],
+                          capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("spec", [
+    '{"names": ["dt", "nx", "ny", "alpha"], "formats": ["f4", "i4", "i4", "f8"], "aligned": true}',
+    "test_struct_args:PARAMS",
+], ids=["json", "module-attribute"])
+def test_precompile_registers_structs_and_the_launch_is_a_hit(spec, tmp_path, monkeypatch):
+    source = tmp_path / "step.cpp"
+    source.write_text(STENCIL)
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent))
+    done = _precompile(source, "--struct", f"Params={spec}")
+    assert done.returncode == 0, done.stderr
+    assert "compiled in" in done.stderr
+    entry = pk.Kernel.from_file(source, "Step", structs={"Params": PARAMS}).compile(
+        "cpu_serial", 1, [t.strip() for t in STEP_SIGNATURE.split(",")])
+    assert entry.hit
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("Params", "expected NAME=SPEC"),
+    ("Params=[[\"dt\", \"f4\"", "not a NumPy structured dtype (JSONDecodeError"),
+    ("Params=no_such_module_here:X", "not a NumPy structured dtype (ModuleNotFoundError"),
+    ("Params=numpy:float32", "is not a structured dtype (it has no fields)"),
+    ("Params=[[\"dt\", \"no-such-format\"]]", "not a NumPy structured dtype (TypeError"),
+])
+def test_precompile_rejects_bad_struct_options_by_name(option, message, tmp_path, monkeypatch):
+    source = tmp_path / "step.cpp"
+    source.write_text(STENCIL)
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+    done = _precompile(source, "--struct", option)
+    assert done.returncode == 2 and not done.stdout
+    assert f"--struct {option!r}" in done.stderr and message in done.stderr, done.stderr
+
+
+def test_precompile_without_struct_is_another_variant(tmp_path, monkeypatch):
+    """Params is then a plain C++ type name: it compiles, but without the layout checks, and the registered struct's
+    variant (whose key has the layout) is still to be compiled."""
+    source = tmp_path / "step.cpp"
+    source.write_text(STENCIL)
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+    done = _precompile(source)
+    assert done.returncode == 0, done.stderr
+    entry = pk.Kernel.from_file(source, "Step", structs={"Params": PARAMS}).compile(
+        "cpu_serial", 1, [t.strip() for t in STEP_SIGNATURE.split(",")])
+    assert not entry.hit

@@ -53,6 +53,8 @@ def test_info_lists_every_host_backend():
     print(out)
     for name in HOST_BACKENDS:
         assert name in out
+    if _tbb.built_with_wheel():
+        assert f"oneTBB: the tbb wheel's {_tbb.library()}" in out
 
 
 def test_every_host_backend_but_fibers_is_available():

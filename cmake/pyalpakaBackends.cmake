@@ -31,7 +31,7 @@ set(pyalpaka_TBB_FROM_WHEEL OFF)
 find_package(Python 3.9 COMPONENTS Interpreter QUIET)
 if(Python_EXECUTABLE)
     execute_process(
-        COMMAND "${Python_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/pyalpakaFindWheelFile.py" tbb-devel TBBConfig.cmake
+        COMMAND "${Python_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/python/pyalpaka/_tbb.py" tbb-devel /TBBConfig.cmake
         OUTPUT_VARIABLE _pyalpaka_tbb_config
         OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
     if(_pyalpaka_tbb_config)

@@ -6,7 +6,9 @@ dynamic loader searches. The extension's run path finds it in a virtual environm
 install, a repaired wheel) this module loads the library before the extension, which then reuses it by its name.
 Run-time compilation for ``cpu_tbb_blocks`` takes the headers of the installed tbb-devel wheel and links this library.
 
-Imported first by the package's ``__init__``; it must not import the extension."""
+Imported first by the package's ``__init__``; it must not import the extension. Run as a script at configure time
+(cmake/pyalpakaBackends.cmake), it prints the installed file of a distribution:
+``python _tbb.py DISTRIBUTION PATH_SUFFIX`` (tbb-devel's TBBConfig.cmake lies outside site-packages)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import ctypes
 import functools
 import importlib.metadata
 import json
+import sys
 from pathlib import Path
 
 LIBRARY = "libtbb.so.12"
@@ -69,4 +72,9 @@ def preload() -> None:
         ctypes.CDLL(str(library()))
 
 
-preload()
+if __name__ == "__main__":
+    found = _installed_file(*sys.argv[1:3])
+    if found is not None:
+        print(found)
+else:
+    preload()

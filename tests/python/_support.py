@@ -47,6 +47,9 @@ struct Axpy
     }
 };
 """
+#: AXPY's argument types for float, as Kernel.compile takes them.
+AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
+
 
 #: A run-time compiled kernel with dynamic shared memory, per-block sums. Its BlockSharedMemDynSizeBytes
 #: specialization sits next to it, host-and-device code as the GPU back-ends need; a last argument above 2^30 asks for

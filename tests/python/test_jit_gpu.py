@@ -15,9 +15,8 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _gpu_compiler, _rtc
 
-from _support import AXPY, BLOCK_SUM
+from _support import AXPY, AXPY_TYPES, BLOCK_SUM
 
-AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
 EM_CUDA = 190
 
 

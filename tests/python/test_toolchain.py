@@ -14,9 +14,7 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _buildconfig, _tbb
 
-from _support import AXPY
-
-AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
+from _support import AXPY, AXPY_TYPES
 
 
 @pytest.fixture

@@ -16,24 +16,13 @@ import numpy as np
 import pytest
 
 import pyalpaka as pk
-from pyalpaka import _buildconfig, _tbb
+from pyalpaka import _tbb
+
+from _support import AXPY, AXPY_TYPES  # copied next to this file with the shipped kernels' tests
 
 SOURCE_TREE = Path(os.environ["PYALPAKA_SOURCE_TREE"]).resolve()
 HOST_BACKENDS = ["cpu_serial", "cpu_threads", "cpu_omp2_blocks", "cpu_omp2_threads", "cpu_tbb_blocks", "cpu_fibers",
                  "omp5"]
-AXPY_TYPES = ["float", "float const*", "float*", "std::size_t"]
-AXPY = """
-#include <alpaka/alpaka.hpp>
-struct Axpy
-{
-    template<typename TAcc>
-    ALPAKA_FN_ACC void operator()(TAcc const& acc, float a, float const* x, float* y, std::size_t n) const
-    {
-        for(auto i : alpaka::uniformElements(acc, n))
-            y[i] = a * x[i] + y[i];
-    }
-};
-"""
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:

@@ -84,6 +84,7 @@ run_program launch_latency "${common[@]}"
 run_program atomics "${common[@]}"
 run_program compute "${common[@]}"
 run_program triad_sweep "${common[@]}"
+run_program graph_heat "${common[@]}"
 
 # GPU: only where one is (or with --cuda, as a compile check). nvcc compiles alpaka slowly: one job.
 have_gpu=0
@@ -133,6 +134,9 @@ if ((python_on)); then
         echo "== python: vs_cpp.py"
         "${python}" benchmarks/python/vs_cpp.py "${quick_vs[@]}" --peer "${build_dir}/python_peer" \
             --csv "${out}/python_vs_cpp.csv" | tee "${out}/python_vs_cpp.txt" || failures+=(vs_cpp.py)
+        echo "== python: graphs.py"
+        "${python}" benchmarks/python/graphs.py "${quick_stream[@]}" ${reps:+--reps "${reps}"} \
+            --csv "${out}/python_graphs.csv" | tee "${out}/python_graphs.txt" || failures+=(graphs.py)
         echo "== python: compute.py"
         "${python}" benchmarks/python/compute.py "${quick_stream[@]}" ${reps:+--reps "${reps}"} \
             --csv "${out}/python_compute.csv" | tee "${out}/python_compute.txt" || failures+=(compute.py)

@@ -56,6 +56,7 @@ API_HEADERS = {
     "dev": "dev/Traits.hpp",
     "queue": "queue/Traits.hpp",
     "event": "event/Traits.hpp",
+    "graph": "graph/Traits.hpp",
     "wait": "wait/Traits.hpp",
     "buf": "mem/buf/Traits.hpp",
     "view": "mem/view/Traits.hpp",

@@ -11,7 +11,7 @@ from . import _tbb  # noqa: F401  (first: loads the oneTBB library the extension
 from . import kernels
 from ._buffers import asarray, empty, from_dlpack, memcpy, memset, zeros
 from ._cache_api import cache
-from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Queue, WorkDiv
+from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Graph, Queue, WorkDiv
 from ._devices import Backend, backends, device, devices
 from ._errors import CompileError
 from ._kernel import CacheEntry, Kernel
@@ -28,6 +28,7 @@ __all__ = [
     "Device",
     "Error",
     "Event",
+    "Graph",
     "Kernel",
     "Queue",
     "WorkDiv",

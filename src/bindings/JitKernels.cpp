@@ -303,7 +303,8 @@ namespace pyalpaka::bindings
                 pending->run = entry.run;
                 launch.dyn_shared_bytes = dynSharedBytes(entry, launch, *device);
 
-                if(queue.queue().blocking())
+                // A blocking queue runs the kernel here; one that captures a graph records it as a host task.
+                if(queue.queue().blocking() && !queue.queue().capturing())
                 {
                     std::array<char, 1024> error{};
                     int code = 0;

@@ -7,6 +7,7 @@
 //! in a non-blocking queue uses (buffers, NumPy arrays, callables), releasing each once its operation has run.
 
 #include <deque>
+#include <optional>
 #include <utility>
 
 #include "Common.hpp"
@@ -44,8 +45,14 @@ namespace pyalpaka::bindings
         }
 
         //! Keeps `objects` alive until the operation submitted last has run (nothing to do on a blocking queue).
+        //! While the queue captures a graph, the graph keeps them instead: every replay uses them.
         void keepUntilDone(py::object objects)
         {
+            if(m_captureKeep)
+            {
+                m_captureKeep->append(std::move(objects));
+                return;
+            }
             if(m_queue->blocking())
                 return;
             release();
@@ -69,8 +76,27 @@ namespace pyalpaka::bindings
             release();
         }
 
+        //! Starts recording; what recorded operations use collects in `keep` (the graph's list).
+        void beginCapture(py::list keep)
+        {
+            {
+                py::gil_scoped_release release;
+                m_queue->beginCapture();
+            }
+            m_captureKeep = std::move(keep);
+        }
+
+        auto endCapture() -> std::shared_ptr<rt::Graph>
+        {
+            m_captureKeep.reset();
+            py::gil_scoped_release release;
+            return m_queue->endCapture();
+        }
+
     private:
         std::shared_ptr<rt::Queue> m_queue;
+        //! While capturing: the Python objects the recorded operations use.
+        std::optional<py::list> m_captureKeep;
         std::deque<std::pair<std::uint64_t, py::object>> m_keepAlive;
     };
 } // namespace pyalpaka::bindings

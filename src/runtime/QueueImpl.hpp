@@ -51,6 +51,37 @@ namespace pyalpaka::rt
         TEvent m_event;
     };
 
+    //! A graph of an alpaka queue type: alpaka::Graph<TQueue> and the device it was captured on.
+    template<typename TGraph>
+    class GraphImpl final : public Graph
+    {
+    public:
+        GraphImpl(std::shared_ptr<Device> device, TGraph graph)
+            : m_device(std::move(device))
+            , m_graph(std::move(graph))
+        {
+        }
+
+        [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
+        {
+            return m_device;
+        }
+
+        [[nodiscard]] auto size() const -> std::size_t override
+        {
+            return alpaka::getNodeCount(m_graph);
+        }
+
+        [[nodiscard]] auto native() const -> TGraph const&
+        {
+            return m_graph;
+        }
+
+    private:
+        std::shared_ptr<Device> m_device;
+        TGraph m_graph;
+    };
+
     namespace detail
     {
         //! A view of `region` with std::byte elements (the last extent and stride in bytes), so that one memcpy and
@@ -88,6 +119,7 @@ namespace pyalpaka::rt
     public:
         using Dev = alpaka::Dev<TQueue>;
         using NativeEvent = alpaka::Event<TQueue>;
+        using NativeGraph = alpaka::Graph<TQueue>;
         static constexpr bool isBlocking = std::is_same_v<TQueue, alpaka::Queue<Dev, alpaka::Blocking>>;
 
         QueueImpl(std::shared_ptr<Device> device, Dev const& dev)
@@ -120,10 +152,15 @@ namespace pyalpaka::rt
         }
 
         //! Enqueues an alpaka task (a kernel, copy or host task); counts it as completed once it ran, even if it
-        //! threw (the queue reports the exception at the next wait).
+        //! threw (the queue reports the exception at the next wait). While capturing, the task is only recorded.
         template<typename TTask>
         void submit(TTask&& task)
         {
+            if(alpaka::isCapturing(m_queue))
+            {
+                alpaka::enqueue(m_queue, std::forward<TTask>(task));
+                return;
+            }
             auto const& completed = track();
             if constexpr(isBlocking)
             {
@@ -194,6 +231,30 @@ namespace pyalpaka::rt
                 });
         }
 
+        void beginCapture() override
+        {
+            alpaka::beginCapture(m_queue);
+        }
+
+        auto endCapture() -> std::shared_ptr<Graph> override
+        {
+            return std::make_shared<GraphImpl<NativeGraph>>(m_device, alpaka::endCapture(m_queue));
+        }
+
+        [[nodiscard]] auto capturing() const -> bool override
+        {
+            return alpaka::isCapturing(m_queue);
+        }
+
+        //! One operation that replays the graph (a child node while this queue captures).
+        void launch(Graph& graph) override
+        {
+            alpaka::detail::cpu::enqueueGraph(
+                m_queue,
+                nativeGraph(graph),
+                [this](alpaka::detail::cpu::GraphLaunch replay) { submit(std::move(replay)); });
+        }
+
         [[nodiscard]] auto native() -> TQueue&
         {
             return m_queue;
@@ -218,6 +279,17 @@ namespace pyalpaka::rt
                     "an event of " + event.device()->name() + " (" + event.device()->backend().name()
                     + ") cannot be used with a queue of " + m_device->name() + " (" + m_device->backend().name()
                     + "): create the event on the queue's device");
+            return impl->native();
+        }
+
+        auto nativeGraph(Graph& graph) -> NativeGraph const&
+        {
+            auto* impl = dynamic_cast<GraphImpl<NativeGraph>*>(&graph);
+            if(impl == nullptr || !isSameDevice(*graph.device(), *m_device))
+                throw TypeMismatch(
+                    "a graph captured on " + graph.device()->name() + " (" + graph.device()->backend().name()
+                    + ") cannot be launched on a queue of " + m_device->name() + " (" + m_device->backend().name()
+                    + "): launch it on a queue of the device it was captured on");
             return impl->native();
         }
 

@@ -25,6 +25,7 @@ namespace pyalpaka::rt
     class Device;
     class Queue;
     class Event;
+    class Graph;
     class GpuKernel;
 
     inline constexpr std::size_t maxBufferDim = 4;
@@ -136,6 +137,12 @@ namespace pyalpaka::rt
         }
     };
 
+    //! Whether a and b are the same device (of the same back-end).
+    [[nodiscard]] inline auto isSameDevice(Device const& a, Device const& b) -> bool
+    {
+        return &a.backend() == &b.backend() && a.index() == b.index();
+    }
+
     //! An in-order queue of a device. Every operation enqueued through it counts towards completedCount() once it
     //! ran, which lets callers release what an operation used (the Python objects of its arguments).
     class Queue
@@ -157,6 +164,16 @@ namespace pyalpaka::rt
         virtual void copy(Region const& dst, Region const& src) = 0;
         //! Sets every byte of dst.
         virtual void set(Region const& dst, std::uint8_t byte) = 0;
+
+        //! From now on the queue records its operations into a graph instead of running them. Throws
+        //! std::runtime_error while the queue has work in flight or already captures.
+        virtual void beginCapture() = 0;
+        //! Stops recording; the graph of the operations enqueued since beginCapture.
+        virtual auto endCapture() -> std::shared_ptr<Graph> = 0;
+        [[nodiscard]] virtual auto capturing() const -> bool = 0;
+        //! Replays graph in queue order (recorded as one operation while this queue captures). Throws TypeMismatch
+        //! for a graph of another device.
+        virtual void launch(Graph& graph) = 0;
 
         //! Operations enqueued so far, and those of them that have run.
         [[nodiscard]] auto submittedCount() const -> std::uint64_t
@@ -190,6 +207,18 @@ namespace pyalpaka::rt
         [[nodiscard]] virtual auto device() const -> std::shared_ptr<Device> = 0;
         virtual void wait() = 0;
         [[nodiscard]] virtual auto isComplete() const -> bool = 0;
+    };
+
+    //! Operations a queue recorded between beginCapture and endCapture, replayed by Queue::launch on any queue of
+    //! the device. Arguments were recorded by value: the memory they point to must outlive the graph's launches.
+    class Graph
+    {
+    public:
+        virtual ~Graph() = default;
+
+        [[nodiscard]] virtual auto device() const -> std::shared_ptr<Device> = 0;
+        //! The number of recorded operations.
+        [[nodiscard]] virtual auto size() const -> std::size_t = 0;
     };
 
     //! A kernel compiled at run time for a GPU and loaded on one device: the two entries of src/jit/EntryGpu.hpp.

@@ -464,6 +464,70 @@ def test_a_library_without_the_driver_api_is_refused(tmp_path):
     assert "is not a usable CUDA driver" in out and "cuInit" in out
 
 
+@pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
+def test_standin_graphs_capture_and_replay(standin, blocking):
+    """Launch graphs over stream capture (cuStreamBeginCapture .. cuGraphLaunch); the stand-in replays the recorded
+    copies, fills and host functions. Kernel nodes need a GPU (test_cuda_gpu.py)."""
+    standin(f"""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev, blocking={blocking})
+        buf = pk.empty(dev, 8, np.int32)
+        host = np.zeros(8, np.int32)
+        seen = []
+        ev = pk.Event(dev)
+        with q.capture() as graph:
+            assert q.capturing and q.empty
+            pk.memset(q, buf, 1)
+            pk.memcpy(q, host, buf)
+            q.enqueue(lambda: seen.append(host.copy()))
+            q.enqueue(ev)
+            try:
+                q.wait()
+            except RuntimeError as e:
+                assert "capturing a graph" in str(e), e
+            else:
+                raise AssertionError("wait inside a capture")
+        assert not q.capturing and len(graph) == 3 and graph.device == dev, (len(graph), graph)
+        assert seen == [] and host.sum() == 0, "capturing ran the work"
+        for _ in range(3):
+            graph.launch(q)
+        q.wait()
+        assert len(seen) == 3 and all((h == 0x01010101).all() for h in seen)
+        # graphs inside captures, Queue.enqueue(graph)
+        with q.capture() as outer:
+            q.enqueue(graph)
+            graph.launch(q)
+        assert len(outer) == 2
+        outer.launch(q)
+        q.wait()
+        assert len(seen) == 5
+        # a graph of another device
+        cpu = pk.Queue(pk.device("cpu_serial"))
+        with cpu.capture() as cpu_graph:
+            cpu.enqueue(lambda: None)
+        for launch in (lambda: cpu_graph.launch(q), lambda: graph.launch(cpu)):
+            try:
+                launch()
+            except TypeError as e:
+                assert "launch it on a queue of the device it was captured on" in str(e), e
+            else:
+                raise AssertionError("graph launched on another device")
+        # a host task that raises during a replay is reported by the replaying queue
+        def fail():
+            raise ValueError("node failed")
+        with q.capture() as failing:
+            q.enqueue(fail)
+        try:
+            failing.launch(q)
+            q.wait()
+        except ValueError as e:
+            assert "node failed" in str(e)
+        else:
+            raise AssertionError("the host node's error was lost")
+        q.wait()
+    """)
+
+
 def test_standin_contexts_are_balanced_and_memory_is_freed(standin, standin_driver):
     standin(f"""
         import ctypes, gc

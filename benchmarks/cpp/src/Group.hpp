@@ -3,10 +3,11 @@
 #pragma once
 
 //! \file
-//! What the group programs (babelstream, launch_latency, atomics, compute, triad_sweep) share: a measurement of one
-//! back-end yields several rows, each with the native samples measured interleaved with it; runGroup() runs it for
-//! every enabled CPU back-end and adds to the report, per row key (section and metric), the native peers' rows (their
-//! samples pooled over all sessions) followed by the back-ends' rows. groupMain() is the common main().
+//! What the group programs (babelstream, launch_latency, atomics, compute, triad_sweep, graph_heat) share: a
+//! measurement of one back-end yields several rows, each with the native samples measured interleaved with it;
+//! runGroup() runs it for every enabled CPU back-end and adds to the report, per row key (section and metric), the
+//! native peers' rows (their samples pooled over all sessions) followed by the back-ends' rows. groupMain() is the
+//! common main().
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/acc/TestAccs.hpp>

@@ -4,8 +4,8 @@
 
 //! \file
 //! Command line shared by the benchmark programs (cpu_backends, babelstream, launch_latency, atomics, compute,
-//! triad_sweep, gpu_cuda); each uses the options of its measurements and accepts the others, so that one command line
-//! can drive them all. Sizes given explicitly win over --quick, whatever their order.
+//! triad_sweep, graph_heat, gpu_cuda); each uses the options of its measurements and accepts the others, so that one
+//! command line can drive them all. Sizes given explicitly win over --quick, whatever their order.
 
 #include <cstddef>
 #include <optional>
@@ -47,6 +47,9 @@ namespace bench
         std::size_t sweepMin = 10;
         std::size_t sweepMax = 26;
         std::size_t sweepStep = 2;
+        //! Time steps of the heat-equation loop, and the side of its large grid (graph_heat; the small grid is 64).
+        std::size_t steps = 1000;
+        std::size_t heatN = 512;
         std::string csvPath;
         //! compute: only the groups named here (comma-separated: horner, nbody, mandelbrot, stencil, matmul, dot);
         //! empty: all.
@@ -60,7 +63,7 @@ namespace bench
         os << "usage: cpu_backends [--n N] [--reps R] [--launches L] [--reduce-launches L] [--chunks-per-core K]\n"
               "                    [--atomic-ops K] [--mat-n N] [--stencil-n N] [--sweep-min E] [--sweep-max E]\n"
               "                    [--sweep-step E] [--compute-n N] [--reduce-n N] [--nbody-n N] [--mandel-n N]\n"
-              "                    [--gpu-shaped-n N]\n"
+              "                    [--gpu-shaped-n N] [--steps S] [--heat-n N]\n"
               "                    [--only GROUPS] [--csv FILE] [--quick] [--help]\n"
               "  --n N                 triad / BabelStream elements per array (cpu_backends: 2^25, babelstream: 2^23)\n"
               "  --reps R              triad repetitions per variant, interleaved (default 20)\n"
@@ -75,6 +78,8 @@ namespace bench
               "  --nbody-n N           bodies of the all-pairs n-body step (compute, default 4096)\n"
               "  --mandel-n N          Mandelbrot image of N x N pixels (compute, default 1024)\n"
               "  --gpu-shaped-n N      elements of the triad with a GPU-shaped work division (babelstream, 2^24)\n"
+              "  --steps S             time steps of the heat-equation loop (graph_heat, default 1000)\n"
+              "  --heat-n N            side of the large heat-equation grid (graph_heat, default 512)\n"
               "  --sweep-min E, --sweep-max E, --sweep-step E\n"
               "                        triad sweep over 2^E elements, E = 10, 12, ..., 26 by default\n"
               "  --only GROUPS         compute: only these groups (comma-separated: horner, nbody, mandelbrot, "
@@ -110,7 +115,7 @@ namespace bench
     {
         Options options = defaults;
         std::optional<std::size_t> n, reps, launches, reduceLaunches, atomicOps, matN, stencilN, sweepMax;
-        std::optional<std::size_t> computeN, reduceN, nbodyN, mandelN, gpuShapedN;
+        std::optional<std::size_t> computeN, reduceN, nbodyN, mandelN, gpuShapedN, steps, heatN;
         for(int i = 1; i < argc; ++i)
         {
             std::string arg = argv[i];
@@ -161,6 +166,10 @@ namespace bench
                 sweepMax = detail::parseCount(arg, value());
             else if(arg == "--sweep-step")
                 options.sweepStep = detail::parseCount(arg, value());
+            else if(arg == "--steps")
+                steps = detail::parseCount(arg, value());
+            else if(arg == "--heat-n")
+                heatN = detail::parseCount(arg, value());
             else if(arg == "--only")
                 options.only = value();
             else if(arg == "--csv")
@@ -188,6 +197,8 @@ namespace bench
             options.nbodyN = 256;
             options.mandelN = 64;
             options.gpuShapedN = 1u << 16;
+            options.steps = 50;
+            options.heatN = 128;
         }
         options.n = n.value_or(options.n);
         options.reps = reps.value_or(options.reps);
@@ -202,6 +213,8 @@ namespace bench
         options.nbodyN = nbodyN.value_or(options.nbodyN);
         options.mandelN = mandelN.value_or(options.mandelN);
         options.gpuShapedN = gpuShapedN.value_or(options.gpuShapedN);
+        options.steps = steps.value_or(options.steps);
+        options.heatN = heatN.value_or(options.heatN);
         if(options.sweepMax >= 8 * sizeof(std::size_t) - 4)
             throw std::invalid_argument("--sweep-max is an exponent of 2, not a size");
         return options;

@@ -4,7 +4,8 @@
 
 //! \file
 //! EventGenericThreads<TDev>: the event of the CPU queues. Enqueued into a queue it completes when the queue reaches
-//! it; wait(event) waits for its latest enqueue; wait(queue, event) makes a queue wait for it.
+//! it; wait(event) waits for its latest enqueue; wait(queue, event) makes a queue wait for it. On a queue that
+//! captures a graph both are recorded as graph nodes (see graph/GraphCpu.hpp).
 
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/detail/cpu/EventState.hpp"
@@ -79,7 +80,10 @@ namespace alpaka
             enqueue(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto const state = event.m_state;
-                queue.m_core->run([&] { state->markReady(state->markEnqueued()); });
+                if(queue.m_core->capture().active())
+                    queue.m_core->capture().recordEvent(state);
+                else
+                    queue.m_core->run([&] { state->markReady(state->markEnqueued()); });
             }
         };
 
@@ -91,6 +95,8 @@ namespace alpaka
             enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto state = event.m_state;
+                if(queue.m_core->capture().active())
+                    return queue.m_core->capture().recordEvent(std::move(state));
                 auto const n = state->markEnqueued();
                 queue.m_core->push(detail::cpu::Task([state = std::move(state), n] { state->markReady(n); }));
             }
@@ -113,6 +119,8 @@ namespace alpaka
             static auto
             waiterWaitFor(QueueGenericThreadsBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
+                if(queue.m_core->capture().active())
+                    return queue.m_core->capture().recordEventWait(event.m_state);
                 auto const n = event.m_state->lastEnqueued();
                 queue.m_core->run([&] { event.m_state->waitFor(n); });
             }
@@ -126,6 +134,8 @@ namespace alpaka
             waiterWaitFor(QueueGenericThreadsNonBlocking<TDev>& queue, EventGenericThreads<TDev> const& event) -> void
             {
                 auto state = event.m_state;
+                if(queue.m_core->capture().active())
+                    return queue.m_core->capture().recordEventWait(std::move(state));
                 auto const n = state->lastEnqueued();
                 if(state->isReady(n))
                     return;

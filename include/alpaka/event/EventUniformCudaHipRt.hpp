@@ -129,6 +129,14 @@ namespace alpaka
             enqueue(QueueUniformCudaHipRt<TApi, TBlocking>& queue, EventUniformCudaHipRt<TApi> const& event) -> void
             {
                 queue.dev().makeCurrent();
+                if(queue.m_spQueueImpl->capturing())
+                {
+                    queue.m_spQueueImpl->requireHostWorkCapturable("alpaka::enqueue(queue, event)");
+                    if constexpr(TApi::capturesHostWork)
+                        ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
+                            TApi, TApi::eventRecordCaptured(event.getNativeHandle(), queue.getNativeHandle()));
+                    return;
+                }
                 ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
                     TApi, TApi::eventRecord(event.getNativeHandle(), queue.getNativeHandle()));
                 queue.afterEnqueue();
@@ -152,6 +160,14 @@ namespace alpaka
                 QueueUniformCudaHipRt<TApi, TBlocking>& queue, EventUniformCudaHipRt<TApi> const& event) -> void
             {
                 queue.dev().makeCurrent();
+                if(queue.m_spQueueImpl->capturing())
+                {
+                    queue.m_spQueueImpl->requireHostWorkCapturable("alpaka::wait(queue, event)");
+                    if constexpr(TApi::capturesHostWork)
+                        ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
+                            TApi, TApi::streamWaitEventCaptured(queue.getNativeHandle(), event.getNativeHandle()));
+                    return;
+                }
                 ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
                     TApi, TApi::streamWaitEvent(queue.getNativeHandle(), event.getNativeHandle()));
                 queue.afterEnqueue();

@@ -73,14 +73,18 @@ namespace alpaka
             using type = EventGenericThreads<TDev>;
         };
 
-        //! Any nullary callable (host lambda, kernel, memcpy or memset task) runs now.
+        //! Any nullary callable (host lambda, kernel, memcpy or memset task) runs now, or is recorded while the queue
+        //! captures a graph.
         template<typename TDev, typename TTask>
         struct Enqueue<QueueGenericThreadsBlocking<TDev>, TTask, std::enable_if_t<std::is_invocable_v<TTask&>>>
         {
             template<typename TTaskFwd>
             static auto enqueue(QueueGenericThreadsBlocking<TDev>& queue, TTaskFwd&& task) -> void
             {
-                queue.m_core->run(task);
+                if(queue.m_core->capture().active())
+                    queue.m_core->capture().record(std::forward<TTaskFwd>(task));
+                else
+                    queue.m_core->run(task);
             }
         };
 

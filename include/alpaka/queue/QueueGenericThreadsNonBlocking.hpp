@@ -74,14 +74,18 @@ namespace alpaka
             using type = EventGenericThreads<TDev>;
         };
 
-        //! Any nullary callable (host lambda, kernel, memcpy or memset task) is moved or copied into the queue.
+        //! Any nullary callable (host lambda, kernel, memcpy or memset task) is moved or copied into the queue (into
+        //! the graph while the queue captures one).
         template<typename TDev, typename TTask>
         struct Enqueue<QueueGenericThreadsNonBlocking<TDev>, TTask, std::enable_if_t<std::is_invocable_v<TTask&>>>
         {
             template<typename TTaskFwd>
             static auto enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, TTaskFwd&& task) -> void
             {
-                queue.m_core->push(detail::cpu::Task(std::forward<TTaskFwd>(task)));
+                if(queue.m_core->capture().active())
+                    queue.m_core->capture().record(std::forward<TTaskFwd>(task));
+                else
+                    queue.m_core->push(detail::cpu::Task(std::forward<TTaskFwd>(task)));
             }
         };
 

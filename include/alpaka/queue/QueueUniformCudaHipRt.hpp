@@ -63,10 +63,12 @@ namespace alpaka
         }
 
         //! After enqueueing a task: a blocking queue waits for it (and rethrows what it threw).
+        //! A blocking queue finishes each operation before enqueue returns (not while capturing: nothing runs then).
         void afterEnqueue() const
         {
             if constexpr(TBlocking)
-                m_spQueueImpl->synchronize();
+                if(!m_spQueueImpl->capturing())
+                    m_spQueueImpl->synchronize();
         }
 
         std::shared_ptr<detail::cudaHip::QueueImpl<TApi>> m_spQueueImpl;

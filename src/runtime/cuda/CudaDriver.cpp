@@ -52,6 +52,14 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuStreamQuery);
             PYALPAKA_CU_BIND(cuStreamWaitEvent);
             PYALPAKA_CU_BIND(cuLaunchHostFunc);
+            PYALPAKA_CU_BIND(cuStreamBeginCapture_v2);
+            PYALPAKA_CU_BIND(cuStreamEndCapture);
+            PYALPAKA_CU_BIND(cuGraphInstantiateWithFlags);
+            PYALPAKA_CU_BIND(cuGraphGetNodes);
+            PYALPAKA_CU_BIND(cuGraphLaunch);
+            PYALPAKA_CU_BIND(cuGraphExecDestroy);
+            PYALPAKA_CU_BIND(cuGraphDestroy);
+            PYALPAKA_CU_BIND(cuEventRecordWithFlags);
             PYALPAKA_CU_BIND(cuEventCreate);
             PYALPAKA_CU_BIND(cuEventDestroy_v2);
             PYALPAKA_CU_BIND(cuEventRecord);

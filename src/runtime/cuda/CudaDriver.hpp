@@ -22,6 +22,9 @@ namespace pyalpaka::rt::cuda
     using CUmodule = struct CUmod_st*;
     using CUfunction = struct CUfunc_st*;
     using CUhostFn = void (*)(void* userData);
+    using CUgraph = struct CUgraph_st*;
+    using CUgraphExec = struct CUgraphExec_st*;
+    using CUgraphNode = struct CUgraphNode_st*;
 
     inline constexpr CUresult CUDA_SUCCESS = 0;
     inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -46,6 +49,11 @@ namespace pyalpaka::rt::cuda
     };
 
     inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+    //! CUstreamCaptureMode: other threads may call the driver while a stream captures.
+    inline constexpr int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
+    //! An event record / wait inside a capture that each replay performs (not only a dependency inside the graph).
+    inline constexpr unsigned CU_EVENT_RECORD_EXTERNAL = 1;
+    inline constexpr unsigned CU_EVENT_WAIT_EXTERNAL = 1;
     inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
     inline constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
@@ -142,6 +150,14 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuStreamQuery)(CUstream stream);
         CUresult (*cuStreamWaitEvent)(CUstream stream, CUevent event, unsigned flags);
         CUresult (*cuLaunchHostFunc)(CUstream stream, CUhostFn fn, void* userData);
+        CUresult (*cuStreamBeginCapture_v2)(CUstream stream, int mode);
+        CUresult (*cuStreamEndCapture)(CUstream stream, CUgraph* graph);
+        CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec* exec, CUgraph graph, unsigned long long flags);
+        CUresult (*cuGraphGetNodes)(CUgraph graph, CUgraphNode* nodes, std::size_t* count);
+        CUresult (*cuGraphLaunch)(CUgraphExec exec, CUstream stream);
+        CUresult (*cuGraphExecDestroy)(CUgraphExec exec);
+        CUresult (*cuGraphDestroy)(CUgraph graph);
+        CUresult (*cuEventRecordWithFlags)(CUevent event, CUstream stream, unsigned flags);
         CUresult (*cuEventCreate)(CUevent* event, unsigned flags);
         CUresult (*cuEventDestroy_v2)(CUevent event);
         CUresult (*cuEventRecord)(CUevent event, CUstream stream);

@@ -42,6 +42,30 @@ namespace pyalpaka::rt::cuda
             pending->completed->fetch_add(1, std::memory_order_release);
         }
 
+        //! The host node of a recorded host task (the graph owns userData; it runs at every replay).
+        void runRecordedHostTask(void* userData)
+        {
+            auto* const recorded = static_cast<RecordedHostTask*>(userData);
+            try
+            {
+                recorded->task();
+            }
+            catch(...)
+            {
+                std::lock_guard lock(recorded->errors->mutex);
+                if(!recorded->errors->first)
+                    recorded->errors->first = std::current_exception();
+            }
+        }
+
+        auto capturingError(char const* operation) -> std::runtime_error
+        {
+            return std::runtime_error(
+                std::string(operation)
+                + ": the queue is capturing a graph, so its work has not run and will not run until the graph is "
+                  "launched; leave the capture first");
+        }
+
         void countCompleted(void* userData)
         {
             std::unique_ptr<std::shared_ptr<std::atomic<std::uint64_t>>> completed(
@@ -210,6 +234,13 @@ namespace pyalpaka::rt::cuda
     void CudaQueue::enqueueHostTask(std::function<void()> task)
     {
         ContextScope scope(m_device->context());
+        if(capturing())
+        {
+            auto recorded = std::make_unique<RecordedHostTask>(RecordedHostTask{std::move(task), m_capture->errors});
+            PYALPAKA_CU_CHECK(cuLaunchHostFunc, m_stream, &runRecordedHostTask, recorded.get());
+            m_capture->hostTasks.push_back(std::move(recorded));
+            return;
+        }
         auto const& completed = track();
         if(m_blocking)
         {
@@ -251,6 +282,8 @@ namespace pyalpaka::rt::cuda
 
     void CudaQueue::wait()
     {
+        if(capturing())
+            throw capturingError("Queue.wait");
         {
             ContextScope scope(m_device->context());
             PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
@@ -260,6 +293,8 @@ namespace pyalpaka::rt::cuda
 
     auto CudaQueue::empty() const -> bool
     {
+        if(capturing())
+            return true; // a capturing stream runs nothing, and querying it would end the capture
         ContextScope scope(m_device->context());
         CUresult const status = driver().cuStreamQuery(m_stream);
         if(status == CUDA_ERROR_NOT_READY)
@@ -286,6 +321,11 @@ namespace pyalpaka::rt::cuda
     {
         auto& cuda = nativeEvent(event, *m_device);
         ContextScope scope(m_device->context());
+        if(capturing())
+        {
+            PYALPAKA_CU_CHECK(cuEventRecordWithFlags, cuda.native(), m_stream, CU_EVENT_RECORD_EXTERNAL);
+            return;
+        }
         PYALPAKA_CU_CHECK(cuEventRecord, cuda.native(), m_stream);
         if(m_blocking)
             PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
@@ -295,6 +335,11 @@ namespace pyalpaka::rt::cuda
     {
         auto& cuda = nativeEvent(event, *m_device);
         ContextScope scope(m_device->context());
+        if(capturing())
+        {
+            PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), CU_EVENT_WAIT_EXTERNAL);
+            return;
+        }
         PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), 0u);
         if(m_blocking)
             PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
@@ -332,6 +377,88 @@ namespace pyalpaka::rt::cuda
                     [&](RowLayout const& block, std::size_t offset, std::size_t)
                     { setBlock(stream, dst, block, offset, byte); });
             });
+    }
+
+    void CudaQueue::beginCapture()
+    {
+        if(capturing())
+            throw std::runtime_error("Queue.capture: the queue is already capturing a graph");
+        if(!empty())
+            throw std::runtime_error(
+                "Queue.capture: the queue still has work in flight; wait for it before capturing, so that the graph "
+                "records only the work enqueued inside the capture");
+        ContextScope scope(m_device->context());
+        PYALPAKA_CU_CHECK(cuStreamBeginCapture_v2, m_stream, CU_STREAM_CAPTURE_MODE_RELAXED);
+        m_capture = std::make_unique<CaptureRecord>();
+    }
+
+    auto CudaQueue::endCapture() -> std::shared_ptr<Graph>
+    {
+        if(!capturing())
+            throw std::runtime_error("the queue is not capturing a graph");
+        auto record = std::move(*m_capture);
+        m_capture.reset(); // also when the driver reports the capture invalidated: the queue is usable again
+        ContextScope scope(m_device->context());
+        CUgraph graph = nullptr;
+        PYALPAKA_CU_CHECK(cuStreamEndCapture, m_stream, &graph);
+        return std::make_shared<CudaGraph>(m_device, graph, std::move(record));
+    }
+
+    void CudaQueue::launch(Graph& graph)
+    {
+        auto* cuda = dynamic_cast<CudaGraph*>(&graph);
+        if(cuda == nullptr || !isSameDevice(*graph.device(), *m_device))
+            throw TypeMismatch(
+                "a graph captured on " + graph.device()->name() + " (" + graph.device()->backend().name()
+                + ") cannot be launched on a queue of " + m_device->name()
+                + " (cuda): launch it on a queue of the device it was captured on");
+        submit([&](CUstream stream) { PYALPAKA_CU_CHECK(cuGraphLaunch, cuda->exec(), stream); });
+        if(!cuda->record().hostTasks.empty() && !capturing())
+            // Reports what the replay's host nodes raised, at this queue's next wait (or now, if it is blocking).
+            enqueueHostTask(
+                [errors = cuda->record().errors]
+                {
+                    std::exception_ptr error;
+                    {
+                        std::lock_guard lock(errors->mutex);
+                        std::swap(error, errors->first);
+                    }
+                    if(error)
+                        std::rethrow_exception(error);
+                });
+    }
+
+    CudaGraph::CudaGraph(std::shared_ptr<CudaDevice> device, CUgraph graph, CaptureRecord record)
+        : m_device(std::move(device))
+        , m_graph(graph)
+        , m_record(std::move(record))
+    {
+        ContextScope scope(m_device->context());
+        CUresult status = driver().cuGraphInstantiateWithFlags(&m_exec, m_graph, 0);
+        if(status == CUDA_SUCCESS)
+            status = driver().cuGraphGetNodes(m_graph, nullptr, &m_nodeCount);
+        if(status != CUDA_SUCCESS)
+        {
+            if(m_exec != nullptr)
+                (void)driver().cuGraphExecDestroy(m_exec);
+            (void)driver().cuGraphDestroy(m_graph);
+            check(status, "cuGraphInstantiateWithFlags");
+        }
+    }
+
+    CudaGraph::~CudaGraph()
+    {
+        if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
+            return;
+        (void)driver().cuGraphExecDestroy(m_exec); // the driver frees it after launches still in flight
+        (void)driver().cuGraphDestroy(m_graph);
+        CUcontext popped = nullptr;
+        (void)driver().cuCtxPopCurrent_v2(&popped);
+    }
+
+    auto CudaGraph::device() const -> std::shared_ptr<Device>
+    {
+        return m_device;
     }
 
     CudaEvent::CudaEvent(std::shared_ptr<CudaDevice> device)

@@ -9,6 +9,8 @@
 //! classes with hipStream_t and friends.
 
 #include <exception>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -111,6 +113,56 @@ namespace pyalpaka::rt::cuda
         std::exception_ptr first;
     };
 
+    //! A host task recorded into a graph: its host node calls it at every replay, so the graph owns it; exceptions
+    //! collect in `errors` until the replay's closing host task reports them to the replaying queue.
+    struct RecordedHostTask
+    {
+        std::function<void()> task;
+        std::shared_ptr<HostTaskErrors> errors;
+    };
+
+    //! What a capture records besides the driver's graph.
+    struct CaptureRecord
+    {
+        std::vector<std::unique_ptr<RecordedHostTask>> hostTasks;
+        std::shared_ptr<HostTaskErrors> errors = std::make_shared<HostTaskErrors>();
+    };
+
+    //! A stream capture, instantiated once (CUgraphExec) and replayed with cuGraphLaunch.
+    class CudaGraph final : public Graph
+    {
+    public:
+        //! Takes ownership of graph and instantiates it.
+        CudaGraph(std::shared_ptr<CudaDevice> device, CUgraph graph, CaptureRecord record);
+        ~CudaGraph() override;
+        CudaGraph(CudaGraph const&) = delete;
+        auto operator=(CudaGraph const&) -> CudaGraph& = delete;
+
+        [[nodiscard]] auto device() const -> std::shared_ptr<Device> override;
+
+        [[nodiscard]] auto size() const -> std::size_t override
+        {
+            return m_nodeCount;
+        }
+
+        [[nodiscard]] auto exec() const -> CUgraphExec
+        {
+            return m_exec;
+        }
+
+        [[nodiscard]] auto record() const -> CaptureRecord const&
+        {
+            return m_record;
+        }
+
+    private:
+        std::shared_ptr<CudaDevice> m_device;
+        CUgraph m_graph = nullptr;
+        CUgraphExec m_exec = nullptr;
+        std::size_t m_nodeCount = 0;
+        CaptureRecord m_record;
+    };
+
     class CudaQueue final : public Queue
     {
     public:
@@ -134,13 +186,28 @@ namespace pyalpaka::rt::cuda
         void waitFor(Event& event) override;
         void copy(Region const& dst, Region const& src) override;
         void set(Region const& dst, std::uint8_t byte) override;
+        void beginCapture() override;
+        auto endCapture() -> std::shared_ptr<Graph> override;
+
+        [[nodiscard]] auto capturing() const -> bool override
+        {
+            return m_capture != nullptr;
+        }
+
+        void launch(Graph& graph) override;
 
         //! Enqueues the driver calls of one operation (run with the context current and this queue's stream) and
-        //! counts it: a blocking queue synchronises, a non-blocking one counts it done from a host callback.
+        //! counts it: a blocking queue synchronises, a non-blocking one counts it done from a host callback. While
+        //! the stream captures, the calls are only recorded.
         template<typename TEnqueue>
         void submit(TEnqueue&& enqueue)
         {
             ContextScope scope(m_device->context());
+            if(capturing())
+            {
+                enqueue(m_stream);
+                return;
+            }
             auto const& completed = track();
             try
             {
@@ -167,6 +234,7 @@ namespace pyalpaka::rt::cuda
         bool m_blocking;
         CUstream m_stream = nullptr;
         std::shared_ptr<HostTaskErrors> m_errors = std::make_shared<HostTaskErrors>();
+        std::unique_ptr<CaptureRecord> m_capture;
     };
 
     class CudaEvent final : public Event

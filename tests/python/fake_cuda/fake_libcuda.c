@@ -26,7 +26,9 @@ enum
     INVALID_DEVICE = 101,
     NO_BINARY_FOR_GPU = 209,
     INVALID_CONTEXT = 201,
-    INVALID_HANDLE = 400
+    INVALID_HANDLE = 400,
+    STREAM_CAPTURE_UNSUPPORTED = 900,
+    STREAM_CAPTURE_INVALIDATED = 901
 };
 
 #define TOTAL_MEMORY    (1ull << 30)
@@ -328,6 +330,67 @@ CUresult cuMemFree_v2(CUdeviceptr pointer)
     return INVALID_VALUE;
 }
 
+/* Stream capture: while the (one) stream captures, the operations below are appended to `recording` instead of
+ * being run; a graph is such a list, and cuGraphLaunch runs it again. A synchronising call on the capturing stream
+ * fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED and invalidates the capture, as the driver does. */
+enum OpKind
+{
+    OP_COPY2D,
+    OP_COPY3D,
+    OP_SET1D,
+    OP_SET2D,
+    OP_HOST,
+    OP_GRAPH
+};
+
+typedef struct Op
+{
+    enum OpKind kind;
+    Memcpy2D copy2D;
+    Memcpy3D copy3D;
+    CUdeviceptr dst;
+    size_t pitch, width, height;
+    unsigned char value;
+    void (*fn)(void*);
+    void* userData;
+    struct Graph* graph;
+} Op;
+
+typedef struct Graph
+{
+    Op* ops;
+    size_t count, capacity;
+} Graph;
+
+static Graph* recording;
+static int captureInvalidated;
+
+static CUresult record(Op op)
+{
+    if(recording->count == recording->capacity)
+    {
+        size_t const capacity = recording->capacity ? 2 * recording->capacity : 8;
+        Op* const grown = realloc(recording->ops, capacity * sizeof(Op));
+        if(!grown)
+            return OUT_OF_MEMORY;
+        recording->ops = grown;
+        recording->capacity = capacity;
+    }
+    recording->ops[recording->count++] = op;
+    return SUCCESS;
+}
+
+/* Synchronising with a capturing stream: refused, and the capture is invalidated. */
+static CUresult refuseWhileCapturing(void)
+{
+    if(!recording)
+        return SUCCESS;
+    captureInvalidated = 1;
+    return STREAM_CAPTURE_UNSUPPORTED;
+}
+
+static CUresult replay(Graph const* graph);
+
 static void const* source2D(Memcpy2D const* c)
 {
     return c->srcMemoryType == 1 ? c->srcHost : (void const*)(uintptr_t)c->srcDevice;
@@ -342,6 +405,8 @@ CUresult cuMemcpy2DAsync_v2(Memcpy2D const* c, void* stream)
 {
     (void)stream;
     REQUIRE_CONTEXT();
+    if(recording)
+        return record((Op){.kind = OP_COPY2D, .copy2D = *c});
     if(c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes || c->srcArray || c->dstArray)
         return INVALID_VALUE;
     char const* src = (char const*)source2D(c) + c->srcY * c->srcPitch + c->srcXInBytes;
@@ -355,6 +420,8 @@ CUresult cuMemcpy3DAsync_v2(Memcpy3D const* c, void* stream)
 {
     (void)stream;
     REQUIRE_CONTEXT();
+    if(recording)
+        return record((Op){.kind = OP_COPY3D, .copy3D = *c});
     if(c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes || c->srcHeight < c->Height
        || c->dstHeight < c->Height || c->reserved0 || c->reserved1 || c->srcArray || c->dstArray)
         return INVALID_VALUE;
@@ -373,6 +440,8 @@ CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count, voi
 {
     (void)stream;
     REQUIRE_CONTEXT();
+    if(recording)
+        return record((Op){.kind = OP_SET1D, .dst = dst, .value = value, .width = count});
     memset((void*)(uintptr_t)dst, value, count);
     return SUCCESS;
 }
@@ -383,6 +452,8 @@ CUresult cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char value, s
     REQUIRE_CONTEXT();
     if(pitch < width)
         return INVALID_VALUE;
+    if(recording)
+        return record((Op){.kind = OP_SET2D, .dst = dst, .pitch = pitch, .value = value, .width = width, .height = height});
     for(size_t row = 0; row < height; ++row)
         memset((char*)(uintptr_t)dst + row * pitch, value, width);
     return SUCCESS;
@@ -408,12 +479,16 @@ CUresult cuStreamDestroy_v2(void* stream)
 CUresult cuStreamSynchronize(void* stream)
 {
     REQUIRE_CONTEXT();
+    if(recording)
+        return refuseWhileCapturing();
     return stream == &streamObject ? SUCCESS : INVALID_HANDLE;
 }
 
 CUresult cuStreamQuery(void* stream)
 {
     REQUIRE_CONTEXT();
+    if(recording)
+        return refuseWhileCapturing();
     return stream == &streamObject ? SUCCESS : INVALID_HANDLE;
 }
 
@@ -429,12 +504,127 @@ CUresult cuLaunchHostFunc(void* stream, void (*fn)(void*), void* userData)
     REQUIRE_CONTEXT();
     if(stream != &streamObject)
         return INVALID_HANDLE;
+    if(recording)
+        return record((Op){.kind = OP_HOST, .fn = fn, .userData = userData});
     /* The driver calls host functions without a current context; so does this stand-in. */
     int const depth = contextDepth;
     contextDepth = 0;
     fn(userData);
     contextDepth = depth;
     return SUCCESS;
+}
+
+CUresult cuStreamBeginCapture_v2(void* stream, int mode)
+{
+    REQUIRE_CONTEXT();
+    if(stream != &streamObject)
+        return INVALID_HANDLE;
+    if(recording || mode != 2 /* CU_STREAM_CAPTURE_MODE_RELAXED, what pyalpaka uses */)
+        return INVALID_VALUE;
+    recording = calloc(1, sizeof(Graph));
+    captureInvalidated = 0;
+    return recording ? SUCCESS : OUT_OF_MEMORY;
+}
+
+CUresult cuStreamEndCapture(void* stream, Graph** graph)
+{
+    REQUIRE_CONTEXT();
+    if(stream != &streamObject || !recording)
+        return INVALID_HANDLE;
+    Graph* const captured = recording;
+    recording = NULL;
+    if(captureInvalidated)
+    {
+        free(captured->ops);
+        free(captured);
+        *graph = NULL;
+        return STREAM_CAPTURE_INVALIDATED;
+    }
+    *graph = captured;
+    return SUCCESS;
+}
+
+/* The executable graph is the graph itself. */
+CUresult cuGraphInstantiateWithFlags(Graph** exec, Graph* graph, unsigned long long flags)
+{
+    REQUIRE_CONTEXT();
+    if(!graph || flags != 0)
+        return INVALID_VALUE;
+    *exec = graph;
+    return SUCCESS;
+}
+
+CUresult cuGraphGetNodes(Graph* graph, void** nodes, size_t* count)
+{
+    if(!graph || nodes)
+        return INVALID_VALUE;
+    *count = graph->count;
+    return SUCCESS;
+}
+
+static CUresult replay(Graph const* graph)
+{
+    for(size_t i = 0; i < graph->count; ++i)
+    {
+        Op const* op = &graph->ops[i];
+        CUresult result = SUCCESS;
+        switch(op->kind)
+        {
+        case OP_COPY2D:
+            result = cuMemcpy2DAsync_v2(&op->copy2D, &streamObject);
+            break;
+        case OP_COPY3D:
+            result = cuMemcpy3DAsync_v2(&op->copy3D, &streamObject);
+            break;
+        case OP_SET1D:
+            result = cuMemsetD8Async(op->dst, op->value, op->width, &streamObject);
+            break;
+        case OP_SET2D:
+            result = cuMemsetD2D8Async(op->dst, op->pitch, op->value, op->width, op->height, &streamObject);
+            break;
+        case OP_HOST:
+            result = cuLaunchHostFunc(&streamObject, op->fn, op->userData);
+            break;
+        case OP_GRAPH:
+            result = replay(op->graph);
+            break;
+        }
+        if(result != SUCCESS)
+            return result;
+    }
+    return SUCCESS;
+}
+
+CUresult cuGraphLaunch(Graph* exec, void* stream)
+{
+    REQUIRE_CONTEXT();
+    if(!exec || stream != &streamObject)
+        return INVALID_HANDLE;
+    if(recording)
+        return record((Op){.kind = OP_GRAPH, .graph = exec});
+    return replay(exec);
+}
+
+CUresult cuGraphExecDestroy(Graph* exec)
+{
+    return exec ? SUCCESS : INVALID_HANDLE; /* the graph owns the operations */
+}
+
+CUresult cuGraphDestroy(Graph* graph)
+{
+    if(!graph)
+        return INVALID_HANDLE;
+    free(graph->ops);
+    free(graph);
+    return SUCCESS;
+}
+
+CUresult cuEventRecordWithFlags(void* event, void* stream, unsigned flags)
+{
+    REQUIRE_CONTEXT();
+    if(flags != 0 && !recording)
+        return INVALID_VALUE; /* CU_EVENT_RECORD_EXTERNAL only inside a capture */
+    return event == &eventObject && stream == &streamObject ? SUCCESS : INVALID_HANDLE;
 }
 
 CUresult cuEventCreate(void** event, unsigned flags)

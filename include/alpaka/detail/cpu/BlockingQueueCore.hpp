@@ -35,6 +35,7 @@ namespace alpaka::detail::cpu
         //! Blocks while another thread runs a task of this queue.
         void waitAll() override
         {
+            capture().throwIfActive("alpaka::wait");
             std::lock_guard<std::recursive_mutex> lock(m_mutex);
         }
 

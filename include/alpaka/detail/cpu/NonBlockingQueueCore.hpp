@@ -87,6 +87,7 @@ namespace alpaka::detail::cpu
 
         void waitAll() override
         {
+            capture().throwIfActive("alpaka::wait");
             waitForTicket(lastTicket());
             std::lock_guard<std::mutex> lock(m_state->m_mutex);
             m_state->m_error.rethrow();

@@ -5,6 +5,8 @@
 //! \file
 //! Type-erased, move-only task of a CPU queue, and the interface a CPU device uses to wait for its queues.
 
+#include "alpaka/detail/cpu/GraphNodes.hpp"
+
 #include <exception>
 #include <memory>
 #include <utility>
@@ -59,13 +61,27 @@ namespace alpaka::detail::cpu
         std::unique_ptr<Base> m_impl;
     };
 
-    //! What a CPU device needs from each of its queues for wait(dev).
+    //! What a CPU device needs from each of its queues for wait(dev), and the queue's graph capture state.
     class ICpuQueue
     {
     public:
         virtual ~ICpuQueue() = default;
-        //! Waits until the work enqueued before the call has finished; rethrows a recorded error.
+        //! Waits until the work enqueued before the call has finished; rethrows a recorded error. Throws while the
+        //! queue captures a graph (its work would never run).
         virtual void waitAll() = 0;
+
+        [[nodiscard]] auto capture() noexcept -> CaptureSlot&
+        {
+            return m_capture;
+        }
+
+        [[nodiscard]] auto capture() const noexcept -> CaptureSlot const&
+        {
+            return m_capture;
+        }
+
+    private:
+        CaptureSlot m_capture;
     };
 
     //! The first error a queue recorded; taken (and cleared) by the next wait.

@@ -289,6 +289,58 @@ namespace alpaka
         {
             return cudaGetSymbolAddress(ptr, symbol);
         }
+
+        // Graphs (graph/GraphUniformCudaHipRt.hpp). Relaxed capture: other threads may keep using the runtime.
+        using Graph_t = cudaGraph_t;
+        using GraphExec_t = cudaGraphExec_t;
+        //! Host tasks and event records/waits can be captured (as host nodes and external event nodes).
+        static constexpr bool capturesHostWork = true;
+
+        static auto streamBeginCapture(Stream_t stream) -> Error_t
+        {
+            return cudaStreamBeginCapture(stream, cudaStreamCaptureModeRelaxed);
+        }
+
+        static auto streamEndCapture(Stream_t stream, Graph_t* graph) -> Error_t
+        {
+            return cudaStreamEndCapture(stream, graph);
+        }
+
+        static auto graphInstantiate(GraphExec_t* exec, Graph_t graph) -> Error_t
+        {
+            return cudaGraphInstantiate(exec, graph, 0);
+        }
+
+        static auto graphNodeCount(Graph_t graph, std::size_t* count) -> Error_t
+        {
+            return cudaGraphGetNodes(graph, nullptr, count);
+        }
+
+        static auto graphLaunch(GraphExec_t exec, Stream_t stream) -> Error_t
+        {
+            return cudaGraphLaunch(exec, stream);
+        }
+
+        static auto graphDestroy(Graph_t graph) -> Error_t
+        {
+            return cudaGraphDestroy(graph);
+        }
+
+        static auto graphExecDestroy(GraphExec_t exec) -> Error_t
+        {
+            return cudaGraphExecDestroy(exec);
+        }
+
+        //! An event record inside a capture that every replay performs (not only an intra-graph dependency).
+        static auto eventRecordCaptured(Event_t event, Stream_t stream) -> Error_t
+        {
+            return cudaEventRecordWithFlags(event, stream, cudaEventRecordExternal);
+        }
+
+        static auto streamWaitEventCaptured(Stream_t stream, Event_t event) -> Error_t
+        {
+            return cudaStreamWaitEvent(stream, event, cudaEventWaitExternal);
+        }
     };
 } // namespace alpaka
 

@@ -320,6 +320,48 @@ namespace alpaka
         {
             return hipGetSymbolAddress(ptr, static_cast<void const*>(&symbol));
         }
+
+        // Graphs (graph/GraphUniformCudaHipRt.hpp). Relaxed capture: other threads may keep using the runtime.
+        using Graph_t = hipGraph_t;
+        using GraphExec_t = hipGraphExec_t;
+        //! ROCm 5.2 has neither a capturable host function (hipLaunchHostFunc is not exported) nor external event
+        //! nodes: host tasks and event records/waits are refused while capturing.
+        static constexpr bool capturesHostWork = false;
+
+        static auto streamBeginCapture(Stream_t stream) -> Error_t
+        {
+            return hipStreamBeginCapture(stream, hipStreamCaptureModeRelaxed);
+        }
+
+        static auto streamEndCapture(Stream_t stream, Graph_t* graph) -> Error_t
+        {
+            return hipStreamEndCapture(stream, graph);
+        }
+
+        static auto graphInstantiate(GraphExec_t* exec, Graph_t graph) -> Error_t
+        {
+            return hipGraphInstantiate(exec, graph, nullptr, nullptr, 0);
+        }
+
+        static auto graphNodeCount(Graph_t graph, std::size_t* count) -> Error_t
+        {
+            return hipGraphGetNodes(graph, nullptr, count);
+        }
+
+        static auto graphLaunch(GraphExec_t exec, Stream_t stream) -> Error_t
+        {
+            return hipGraphLaunch(exec, stream);
+        }
+
+        static auto graphDestroy(Graph_t graph) -> Error_t
+        {
+            return hipGraphDestroy(graph);
+        }
+
+        static auto graphExecDestroy(GraphExec_t exec) -> Error_t
+        {
+            return hipGraphExecDestroy(exec);
+        }
     };
 } // namespace alpaka
 

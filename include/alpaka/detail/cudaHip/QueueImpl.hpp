@@ -3,8 +3,9 @@
 #pragma once
 
 //! \file
-//! The state shared by the copies of a CUDA/HIP queue: its device, its stream and the first exception a host task
-//! of the queue threw (rethrown by wait(queue), as on the CPU back-ends).
+//! The state shared by the copies of a CUDA/HIP queue: its device, its stream, the first exception a host task
+//! of the queue threw (rethrown by wait(queue), as on the CPU back-ends), and, while the queue captures a graph, what
+//! the captured host tasks need at every replay.
 
 #if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
 
@@ -14,10 +15,56 @@
 #    include <exception>
 #    include <memory>
 #    include <mutex>
+#    include <stdexcept>
+#    include <string>
 #    include <utility>
+#    include <vector>
 
 namespace alpaka::detail::cudaHip
 {
+    //! The first exception of host tasks, kept for a later wait.
+    class HostTaskErrors
+    {
+    public:
+        void store(std::exception_ptr error)
+        {
+            std::lock_guard<std::mutex> const lock(m_mutex);
+            if(!m_error)
+                m_error = std::move(error);
+        }
+
+        void rethrow()
+        {
+            std::exception_ptr error;
+            {
+                std::lock_guard<std::mutex> const lock(m_mutex);
+                error = std::exchange(m_error, nullptr);
+            }
+            if(error)
+                std::rethrow_exception(error);
+        }
+
+    private:
+        std::mutex m_mutex;
+        std::exception_ptr m_error;
+    };
+
+    //! The host tasks a capture recorded: their host nodes point to these payloads at every replay of the graph, and
+    //! their exceptions collect in `errors` until a replay's closing host task reports them to the replaying queue.
+    struct CapturedHostWork
+    {
+        std::vector<std::shared_ptr<void>> payloads;
+        std::shared_ptr<HostTaskErrors> errors = std::make_shared<HostTaskErrors>();
+    };
+
+    inline auto capturingError(char const* operation) -> std::runtime_error
+    {
+        return std::runtime_error(
+            std::string(operation)
+            + ": the queue is capturing a graph, so its work has not run and will not run until the graph is "
+              "launched; call alpaka::endCapture first");
+    }
+
     template<typename TApi>
     class QueueImpl
     {
@@ -52,13 +99,18 @@ namespace alpaka::detail::cudaHip
 
         void synchronize() const
         {
+            if(capturing())
+                throw capturingError("alpaka::wait");
             m_dev.makeCurrent();
             ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamSynchronize(m_stream));
             rethrowHostTaskError();
         }
 
+        //! A capturing stream runs nothing (and must not be queried: that would end the capture).
         [[nodiscard]] auto empty() const -> bool
         {
+            if(capturing())
+                return true;
             auto const status = TApi::streamQuery(m_stream);
             if(status == TApi::errorNotReady)
             {
@@ -74,6 +126,8 @@ namespace alpaka::detail::cudaHip
         template<typename TTask>
         void enqueueHostTask(TTask&& task)
         {
+            if(capturing())
+                return captureHostTask(std::forward<TTask>(task));
             struct Payload
             {
                 std::decay_t<TTask> task;
@@ -99,10 +153,89 @@ namespace alpaka::detail::cudaHip
             static_cast<void>(payload.release()); // the callback owns it now
         }
 
+        [[nodiscard]] auto capturing() const noexcept -> bool
+        {
+            return m_capture != nullptr;
+        }
+
+        //! Starts a stream capture; the queue must be idle.
+        void beginCapture()
+        {
+            if(capturing())
+                throw std::runtime_error(
+                    "alpaka::beginCapture: the queue is already capturing a graph; call alpaka::endCapture first");
+            if(!empty())
+                throw std::runtime_error(
+                    "alpaka::beginCapture: the queue still has work in flight; wait(queue) before capturing, so that "
+                    "the graph records only the work enqueued after beginCapture");
+            m_dev.makeCurrent();
+            ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamBeginCapture(m_stream));
+            m_capture = std::make_unique<CapturedHostWork>();
+        }
+
+        //! Ends the stream capture (also when the runtime reports it invalidated: the queue is usable again) and
+        //! returns the captured graph with its host work.
+        auto endCapture() -> std::pair<typename TApi::Graph_t, CapturedHostWork>
+        {
+            if(!capturing())
+                throw std::runtime_error(
+                    "alpaka::endCapture: the queue is not capturing a graph; call alpaka::beginCapture first");
+            auto hostWork = std::move(*m_capture);
+            m_capture.reset();
+            typename TApi::Graph_t graph{};
+            m_dev.makeCurrent();
+            ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamEndCapture(m_stream, &graph));
+            return {graph, std::move(hostWork)};
+        }
+
+        //! Throws where the runtime cannot record host-side work (host tasks, event records and waits) in a graph.
+        void requireHostWorkCapturable(char const* operation) const
+        {
+            if constexpr(!TApi::capturesHostWork)
+                if(capturing())
+                    throw std::runtime_error(
+                        std::string(operation) + ": the " + TApi::version
+                        + " cannot record this into a graph (no capturable host functions or external event nodes); "
+                          "enqueue it outside the capture");
+        }
+
         //! Set by the owning queue right after construction (the callback refers back to the queue weakly).
         std::weak_ptr<QueueImpl> m_self;
 
     private:
+        //! A host task recorded into the graph: the payload outlives this call (the graph owns it) and is run by
+        //! every replay; its exceptions go to the graph's error slot.
+        template<typename TTask>
+        void captureHostTask(TTask&& task)
+        {
+            requireHostWorkCapturable("alpaka::enqueue(queue, hostTask)");
+            if constexpr(TApi::capturesHostWork)
+            {
+                struct Payload
+                {
+                    std::decay_t<TTask> task;
+                    std::shared_ptr<HostTaskErrors> errors;
+                };
+
+                auto payload = std::make_shared<Payload>(Payload{std::forward<TTask>(task), m_capture->errors});
+                auto const callback = [](void* userData)
+                {
+                    auto* const recorded = static_cast<Payload*>(userData);
+                    try
+                    {
+                        recorded->task();
+                    }
+                    catch(...)
+                    {
+                        recorded->errors->store(std::current_exception());
+                    }
+                };
+                m_dev.makeCurrent();
+                ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::launchHostFunc(m_stream, callback, payload.get()));
+                m_capture->payloads.push_back(std::move(payload));
+            }
+        }
+
         void storeHostTaskError(std::exception_ptr error)
         {
             std::lock_guard<std::mutex> const lock(m_errorMutex);
@@ -125,6 +258,7 @@ namespace alpaka::detail::cudaHip
         typename TApi::Stream_t m_stream{};
         mutable std::mutex m_errorMutex;
         mutable std::exception_ptr m_hostTaskError;
+        std::unique_ptr<CapturedHostWork> m_capture;
     };
 } // namespace alpaka::detail::cudaHip
 

@@ -1,0 +1,273 @@
+// SPDX-FileCopyrightText: The pyalpaka authors
+// SPDX-License-Identifier: MPL-2.0
+#pragma once
+
+//! \file
+//! The recorded work of a CPU graph (GraphNodes) and the capture state of a CPU queue (CaptureSlot).
+//!
+//! A node is the task a queue would have run, stored by value (its arguments, pointers and scalars, as they were at
+//! capture), behind one virtual call. Event nodes are the only ones with per-launch state: recording an event or
+//! waiting for one refers to "the enqueue of the event current when the graph was launched", exactly as if the work
+//! had been enqueued eagerly at launch. Those marks are taken in prepare() when the graph is enqueued and passed to
+//! every node's run(); a graph without event nodes launches without allocating.
+
+#include "alpaka/detail/cpu/EventState.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace alpaka::detail::cpu
+{
+    //! The event marks of one launch of a graph, one slot per event node.
+    using LaunchMarks = std::vector<EventState::Mark>;
+
+    class GraphNode
+    {
+    public:
+        virtual ~GraphNode() = default;
+        //! Takes this node's event mark for a launch (event nodes only; called when the graph is enqueued).
+        virtual void prepare([[maybe_unused]] EventState::Mark* marks) const
+        {
+        }
+        //! Does the node's work.
+        virtual void run(EventState::Mark* marks) const = 0;
+    };
+
+    class GraphNodes
+    {
+    public:
+        //! The marks a launch enqueued now refers to; empty (no allocation) for a graph without event nodes.
+        [[nodiscard]] auto prepare() const -> LaunchMarks
+        {
+            LaunchMarks marks;
+            if(m_markCount != 0)
+            {
+                marks.resize(m_markCount);
+                for(auto const* node : m_eventNodes)
+                    node->prepare(marks.data());
+            }
+            return marks;
+        }
+
+        //! Runs every node in capture order; an exception ends the launch (later nodes do not run).
+        void run(EventState::Mark* marks) const
+        {
+            for(auto const& node : m_nodes)
+                node->run(marks);
+        }
+
+        [[nodiscard]] auto size() const noexcept -> std::size_t
+        {
+            return m_nodes.size();
+        }
+
+        void add(std::unique_ptr<GraphNode> node)
+        {
+            m_nodes.push_back(std::move(node));
+        }
+
+        //! Adds a node that needs a mark per launch; returns nothing: the node was built with nextMarkSlot().
+        void addEventNode(std::unique_ptr<GraphNode> node)
+        {
+            m_eventNodes.push_back(node.get());
+            m_nodes.push_back(std::move(node));
+            ++m_markCount;
+        }
+
+        //! The mark slot the next event node uses.
+        [[nodiscard]] auto nextMarkSlot() const noexcept -> std::size_t
+        {
+            return m_markCount;
+        }
+
+    private:
+        std::vector<std::unique_ptr<GraphNode>> m_nodes;
+        std::vector<GraphNode const*> m_eventNodes;
+        std::size_t m_markCount = 0;
+    };
+
+    //! A task (kernel, copy, fill, host task) stored by value.
+    template<typename TFn>
+    class TaskNode final : public GraphNode
+    {
+    public:
+        template<typename TFnFwd>
+        explicit TaskNode(TFnFwd&& fn)
+            : m_fn(std::forward<TFnFwd>(fn))
+        {
+        }
+
+        void run(EventState::Mark*) const override
+        {
+            m_fn();
+        }
+
+    private:
+        // Tasks are called as non-const lvalues by the queues; a node is run by many launches, never concurrently
+        // with itself on one queue, so it keeps that calling convention.
+        mutable TFn m_fn;
+    };
+
+    //! enqueue(queue, event) while capturing: at each launch the event gets a new enqueue, reached at this point.
+    class EventRecordNode final : public GraphNode
+    {
+    public:
+        EventRecordNode(std::shared_ptr<EventState> state, std::size_t slot)
+            : m_state(std::move(state))
+            , m_slot(slot)
+        {
+        }
+
+        void prepare(EventState::Mark* marks) const override
+        {
+            marks[m_slot] = m_state->markEnqueued();
+        }
+
+        void run(EventState::Mark* marks) const override
+        {
+            m_state->markReady(marks[m_slot]);
+        }
+
+    private:
+        std::shared_ptr<EventState> m_state;
+        std::size_t m_slot;
+    };
+
+    //! wait(queue, event) while capturing: at each launch, later nodes wait for the event's enqueue current then.
+    class EventWaitNode final : public GraphNode
+    {
+    public:
+        EventWaitNode(std::shared_ptr<EventState> state, std::size_t slot)
+            : m_state(std::move(state))
+            , m_slot(slot)
+        {
+        }
+
+        void prepare(EventState::Mark* marks) const override
+        {
+            marks[m_slot] = m_state->lastEnqueued();
+        }
+
+        void run(EventState::Mark* marks) const override
+        {
+            m_state->waitFor(marks[m_slot]);
+        }
+
+    private:
+        std::shared_ptr<EventState> m_state;
+        std::size_t m_slot;
+    };
+
+    //! A graph launched into a capturing queue: the whole graph, launched when this node is reached.
+    class ChildGraphNode final : public GraphNode
+    {
+    public:
+        explicit ChildGraphNode(std::shared_ptr<GraphNodes const> child)
+            : m_child(std::move(child))
+        {
+        }
+
+        void run(EventState::Mark*) const override
+        {
+            auto marks = m_child->prepare();
+            m_child->run(marks.data());
+        }
+
+    private:
+        std::shared_ptr<GraphNodes const> m_child;
+    };
+
+    //! Whether a CPU queue records its work into a graph instead of running it, and what it recorded so far.
+    class CaptureSlot
+    {
+    public:
+        [[nodiscard]] auto active() const noexcept -> bool
+        {
+            return m_active.load(std::memory_order_acquire);
+        }
+
+        //! Starts recording; idle: whether the queue has no work in flight (a graph records work from a clean start).
+        void begin(bool idle)
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if(m_active.load(std::memory_order_relaxed))
+                throw std::runtime_error(
+                    "alpaka::beginCapture: the queue is already capturing a graph; call alpaka::endCapture first");
+            if(!idle)
+                throw std::runtime_error(
+                    "alpaka::beginCapture: the queue still has work in flight; wait(queue) before capturing, so that "
+                    "the graph records only the work enqueued after beginCapture");
+            m_nodes = std::make_shared<GraphNodes>();
+            m_active.store(true, std::memory_order_release);
+        }
+
+        //! Ends recording and hands out what was recorded.
+        auto end() -> std::shared_ptr<GraphNodes const>
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if(!m_active.load(std::memory_order_relaxed))
+                throw std::runtime_error(
+                    "alpaka::endCapture: the queue is not capturing a graph; call alpaka::beginCapture first");
+            m_active.store(false, std::memory_order_release);
+            return std::exchange(m_nodes, nullptr);
+        }
+
+        //! Records a task (moved or copied in).
+        template<typename TTask>
+        void record(TTask&& task)
+        {
+            auto node = std::make_unique<TaskNode<std::decay_t<TTask>>>(std::forward<TTask>(task));
+            std::lock_guard<std::mutex> lock(m_mutex);
+            recording().add(std::move(node));
+        }
+
+        void recordEvent(std::shared_ptr<EventState> state)
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            auto& nodes = recording();
+            nodes.addEventNode(std::make_unique<EventRecordNode>(std::move(state), nodes.nextMarkSlot()));
+        }
+
+        void recordEventWait(std::shared_ptr<EventState> state)
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            auto& nodes = recording();
+            nodes.addEventNode(std::make_unique<EventWaitNode>(std::move(state), nodes.nextMarkSlot()));
+        }
+
+        void recordGraph(std::shared_ptr<GraphNodes const> child)
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            recording().add(std::make_unique<ChildGraphNode>(std::move(child)));
+        }
+
+        //! Throws for an operation that needs the queue's work to run (wait) while it is recorded instead.
+        void throwIfActive(char const* operation) const
+        {
+            if(active())
+                throw std::runtime_error(
+                    std::string(operation)
+                    + ": the queue is capturing a graph, so its work has not run and will not run until the graph "
+                      "is launched; call alpaka::endCapture first");
+        }
+
+    private:
+        auto recording() -> GraphNodes&
+        {
+            if(!m_nodes)
+                throw std::runtime_error("alpaka: the queue stopped capturing while work was being recorded");
+            return *m_nodes;
+        }
+
+        std::atomic<bool> m_active{false};
+        std::mutex m_mutex;
+        std::shared_ptr<GraphNodes> m_nodes;
+    };
+} // namespace alpaka::detail::cpu

@@ -114,7 +114,7 @@ def test_only_the_first_error_since_the_last_wait_is_raised(cpu):
 @pytest.mark.parametrize("work", [3, "text", None], ids=["int", "str", "None"])
 def test_enqueue_needs_a_callable_or_event(cpu, work):
     q = pk.Queue(cpu)
-    with pytest.raises(TypeError, match=f"Queue.enqueue takes an Event or a callable \\(a host task\\), got {work!r}"):
+    with pytest.raises(TypeError, match=f"Queue.enqueue takes an Event, a Graph or a callable \\(a host task\\), got {work!r}"):
         q.enqueue(work)
     q.enqueue(lambda: None)  # still usable
     q.wait()

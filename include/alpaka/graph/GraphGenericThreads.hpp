@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 namespace alpaka
@@ -82,6 +83,15 @@ namespace alpaka
                 std::forward<TPush>(push)(GraphLaunch{graph.m_nodes, graph.m_nodes->prepare()});
         }
 
+        template<typename TQueue>
+        inline constexpr bool isGenericThreadsQueue = false;
+
+        template<typename TDev>
+        inline constexpr bool isGenericThreadsQueue<QueueGenericThreadsBlocking<TDev>> = true;
+
+        template<typename TDev>
+        inline constexpr bool isGenericThreadsQueue<QueueGenericThreadsNonBlocking<TDev>> = true;
+
         //! Shared by the blocking and the non-blocking queue: a graph launched into a capturing queue becomes a node.
         template<typename TQueue>
         struct CaptureCpuQueue
@@ -129,51 +139,28 @@ namespace alpaka
             }
         };
 
-        template<typename TDev>
-        struct GraphType<QueueGenericThreadsBlocking<TDev>>
+        //! Both CPU queue kinds capture the same way into the same graph type.
+        template<typename TQueue>
+        struct GraphType<TQueue, std::enable_if_t<detail::cpu::isGenericThreadsQueue<TQueue>>>
         {
-            using type = GraphGenericThreads<TDev>;
+            using type = GraphGenericThreads<Dev<TQueue>>;
         };
 
-        template<typename TDev>
-        struct GraphType<QueueGenericThreadsNonBlocking<TDev>>
-        {
-            using type = GraphGenericThreads<TDev>;
-        };
-
-        template<typename TDev>
-        struct BeginCapture<QueueGenericThreadsBlocking<TDev>>
-            : detail::cpu::CaptureCpuQueue<QueueGenericThreadsBlocking<TDev>>
+        template<typename TQueue>
+        struct BeginCapture<TQueue, std::enable_if_t<detail::cpu::isGenericThreadsQueue<TQueue>>>
+            : detail::cpu::CaptureCpuQueue<TQueue>
         {
         };
 
-        template<typename TDev>
-        struct BeginCapture<QueueGenericThreadsNonBlocking<TDev>>
-            : detail::cpu::CaptureCpuQueue<QueueGenericThreadsNonBlocking<TDev>>
+        template<typename TQueue>
+        struct EndCapture<TQueue, std::enable_if_t<detail::cpu::isGenericThreadsQueue<TQueue>>>
+            : detail::cpu::CaptureCpuQueue<TQueue>
         {
         };
 
-        template<typename TDev>
-        struct EndCapture<QueueGenericThreadsBlocking<TDev>>
-            : detail::cpu::CaptureCpuQueue<QueueGenericThreadsBlocking<TDev>>
-        {
-        };
-
-        template<typename TDev>
-        struct EndCapture<QueueGenericThreadsNonBlocking<TDev>>
-            : detail::cpu::CaptureCpuQueue<QueueGenericThreadsNonBlocking<TDev>>
-        {
-        };
-
-        template<typename TDev>
-        struct IsCapturing<QueueGenericThreadsBlocking<TDev>>
-            : detail::cpu::CaptureCpuQueue<QueueGenericThreadsBlocking<TDev>>
-        {
-        };
-
-        template<typename TDev>
-        struct IsCapturing<QueueGenericThreadsNonBlocking<TDev>>
-            : detail::cpu::CaptureCpuQueue<QueueGenericThreadsNonBlocking<TDev>>
+        template<typename TQueue>
+        struct IsCapturing<TQueue, std::enable_if_t<detail::cpu::isGenericThreadsQueue<TQueue>>>
+            : detail::cpu::CaptureCpuQueue<TQueue>
         {
         };
 

@@ -34,9 +34,7 @@ namespace pyalpaka::rt::cuda
             }
             catch(...)
             {
-                std::lock_guard lock(pending->errors->mutex);
-                if(!pending->errors->first)
-                    pending->errors->first = std::current_exception();
+                pending->errors->record(std::current_exception());
             }
             pending->task = nullptr; // release what the task holds before the operation counts as done
             pending->completed->fetch_add(1, std::memory_order_release);
@@ -52,9 +50,7 @@ namespace pyalpaka::rt::cuda
             }
             catch(...)
             {
-                std::lock_guard lock(recorded->errors->mutex);
-                if(!recorded->errors->first)
-                    recorded->errors->first = std::current_exception();
+                recorded->errors->record(std::current_exception());
             }
         }
 
@@ -271,13 +267,7 @@ namespace pyalpaka::rt::cuda
 
     void CudaQueue::rethrowHostTaskError()
     {
-        std::exception_ptr error;
-        {
-            std::lock_guard lock(m_errors->mutex);
-            std::swap(error, m_errors->first);
-        }
-        if(error)
-            std::rethrow_exception(error);
+        m_errors->rethrow();
     }
 
     void CudaQueue::wait()
@@ -415,17 +405,7 @@ namespace pyalpaka::rt::cuda
         submit([&](CUstream stream) { PYALPAKA_CU_CHECK(cuGraphLaunch, cuda->exec(), stream); });
         if(!cuda->record().hostTasks.empty() && !capturing())
             // Reports what the replay's host nodes raised, at this queue's next wait (or now, if it is blocking).
-            enqueueHostTask(
-                [errors = cuda->record().errors]
-                {
-                    std::exception_ptr error;
-                    {
-                        std::lock_guard lock(errors->mutex);
-                        std::swap(error, errors->first);
-                    }
-                    if(error)
-                        std::rethrow_exception(error);
-                });
+            enqueueHostTask([errors = cuda->record().errors] { errors->rethrow(); });
     }
 
     CudaGraph::CudaGraph(std::shared_ptr<CudaDevice> device, CUgraph graph, CaptureRecord record)

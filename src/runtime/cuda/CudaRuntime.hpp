@@ -111,6 +111,26 @@ namespace pyalpaka::rt::cuda
     {
         std::mutex mutex;
         std::exception_ptr first;
+
+        //! Keeps error unless an earlier one is kept.
+        void record(std::exception_ptr error)
+        {
+            std::lock_guard lock(mutex);
+            if(!first)
+                first = std::move(error);
+        }
+
+        //! Rethrows and clears the kept error, if any.
+        void rethrow()
+        {
+            std::exception_ptr error;
+            {
+                std::lock_guard lock(mutex);
+                std::swap(error, first);
+            }
+            if(error)
+                std::rethrow_exception(error);
+        }
     };
 
     //! A host task recorded into a graph: its host node calls it at every replay, so the graph owns it; exceptions

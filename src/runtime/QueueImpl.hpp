@@ -7,12 +7,14 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include <cstring>
 #include <memory>
 #include <utility>
 
 #include "Dispatch.hpp"
 #include "Errors.hpp"
 #include "Runtime.hpp"
+#include "StridedRows.hpp"
 
 namespace pyalpaka::rt
 {
@@ -111,6 +113,14 @@ namespace pyalpaka::rt
             extent[TDim - 1] *= region.itemSize;
             return extent;
         }
+
+        //! Whether the innermost dimension holds its elements next to each other, as byteView needs. DLPack and
+        //! NumPy allow any stride there (a transposed or broadcast view); such regions are copied row by row.
+        inline auto denseInnermost(Region const& region) -> bool
+        {
+            return region.ndim == 0 || region.extent[region.ndim - 1] <= 1
+                   || region.strides[region.ndim - 1] == region.itemSize;
+        }
     } // namespace detail
 
     template<typename TQueue>
@@ -206,6 +216,24 @@ namespace pyalpaka::rt
 
         void copy(Region const& dst, Region const& src) override
         {
+            if(!detail::denseInnermost(dst) || !detail::denseInnermost(src))
+            {
+                submitHostRows(
+                    [dst, src]
+                    {
+                        forEachBlock(
+                            rowLayout(dst, src),
+                            0,
+                            [&](RowLayout const& row, std::size_t dstOffset, std::size_t srcOffset)
+                            {
+                                std::memmove(
+                                    static_cast<std::byte*>(dst.data) + dstOffset,
+                                    static_cast<std::byte const*>(src.data) + srcOffset,
+                                    row.width);
+                            });
+                    });
+                return;
+            }
             withDim<maxBufferDim>(
                 dst.ndim,
                 "a copy",
@@ -220,6 +248,19 @@ namespace pyalpaka::rt
 
         void set(Region const& dst, std::uint8_t byte) override
         {
+            if(!detail::denseInnermost(dst))
+            {
+                submitHostRows(
+                    [dst, byte]
+                    {
+                        forEachBlock(
+                            rowLayout(dst, dst),
+                            0,
+                            [&](RowLayout const& row, std::size_t offset, std::size_t)
+                            { std::memset(static_cast<std::byte*>(dst.data) + offset, byte, row.width); });
+                    });
+                return;
+            }
             withDim<maxBufferDim>(
                 dst.ndim,
                 "a fill",
@@ -261,6 +302,18 @@ namespace pyalpaka::rt
         }
 
     private:
+        //! A copy or fill of a layout alpaka's views cannot describe, as a host task over its rows (host memory only:
+        //! the GPU runtimes have their own strided copies).
+        template<typename TRows>
+        void submitHostRows(TRows rows)
+        {
+            if constexpr(std::is_same_v<Dev, alpaka::DevCpu>)
+                submit(std::move(rows));
+            else
+                throw std::invalid_argument(
+                    "a copy or fill whose innermost dimension is strided is not supported on " + m_device->name());
+        }
+
         struct Completion
         {
             std::atomic<std::uint64_t>* counter;

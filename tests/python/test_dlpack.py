@@ -78,6 +78,38 @@ def test_from_dlpack_keeps_strides(cpu):
     np.testing.assert_array_equal(buf.to_numpy(), base[::2, 1:4])
 
 
+#: Views whose innermost axis is not dense (transposed, broadcast, every other element): DLPack allows any stride
+#: there, and the copies must take each element from its own address (a fuzzer found a broadcast view copied as if
+#: its rows were dense, reading past the end of its memory).
+STRIDED_INNERMOST = {
+    "transposed": lambda: np.arange(12, dtype=np.float64).reshape(3, 4).T,
+    "broadcast": lambda: np.broadcast_to(np.arange(4, dtype=np.float32), (64, 3, 4)).transpose(1, 2, 0),
+    "every_other": lambda: np.arange(40, dtype=np.int16).reshape(4, 10)[:, ::2],
+    "4d_transposed": lambda: np.arange(120, dtype=np.int32).reshape(2, 3, 4, 5).transpose(3, 2, 1, 0),
+}
+
+
+@pytest.mark.parametrize("make", STRIDED_INNERMOST.values(), ids=STRIDED_INNERMOST.keys())
+def test_copies_of_strided_innermost_views(host_device, queue, make):
+    source = make()
+    buf = pk.from_dlpack(source, device=host_device)
+    assert buf.pitches == source.strides
+    np.testing.assert_array_equal(buf.to_numpy(queue), source)
+    dense = pk.empty(host_device, source.shape, source.dtype)
+    pk.memcpy(queue, dense, buf)
+    queue.wait()
+    np.testing.assert_array_equal(np.asarray(dense), source)
+    if source.flags.writeable:
+        view = np.zeros(source.shape[::-1], source.dtype).T  # the innermost axis is the strided one
+        into = pk.from_dlpack(view, device=host_device)
+        pk.memcpy(queue, into, dense)
+        queue.wait()
+        np.testing.assert_array_equal(view, source)
+        pk.memset(queue, into, 0xFF)
+        queue.wait()
+        assert view.tobytes() == b"\xff" * view.nbytes
+
+
 def test_legacy_capsule(cpu):
     source = pk.asarray(np.arange(6, dtype=np.int32), device=cpu)
     capsule = source.__dlpack__()

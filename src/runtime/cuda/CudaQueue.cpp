@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "CudaRuntime.hpp"
-#include "StridedRows.hpp"
 #include "runtime/Errors.hpp"
+#include "runtime/StridedRows.hpp"
 
 namespace pyalpaka::rt::cuda
 {

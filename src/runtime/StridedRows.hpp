@@ -13,7 +13,7 @@
 
 #include "runtime/Runtime.hpp"
 
-namespace pyalpaka::rt::cuda
+namespace pyalpaka::rt
 {
     struct RowDim
     {
@@ -91,4 +91,4 @@ namespace pyalpaka::rt::cuda
                 return;
         }
     }
-} // namespace pyalpaka::rt::cuda
+} // namespace pyalpaka::rt

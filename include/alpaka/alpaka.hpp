@@ -72,6 +72,7 @@
 #include "alpaka/exec/IndependentElements.hpp"
 #include "alpaka/exec/Once.hpp"
 #include "alpaka/exec/UniformElements.hpp"
+#include "alpaka/grid/Traits.hpp"
 #include "alpaka/intrinsic/Traits.hpp"
 #include "alpaka/math/Complex.hpp"
 #include "alpaka/math/Constants.hpp"

@@ -20,6 +20,7 @@
 #    include "alpaka/detail/cpu/SysInfo.hpp"
 #    include "alpaka/detail/cpu/WorkerPool.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 
 #    include <algorithm>
 #    include <array>

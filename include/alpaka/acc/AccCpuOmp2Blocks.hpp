@@ -16,12 +16,15 @@
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 #    include "alpaka/kernel/Traits.hpp"
 
 #    include <algorithm>
 #    include <cstddef>
 #    include <cstdint>
 #    include <optional>
+#    include <stdexcept>
+#    include <string>
 #    include <tuple>
 #    include <type_traits>
 
@@ -118,6 +121,50 @@ namespace alpaka
             static auto multiProcessorCount() -> std::size_t
             {
                 return static_cast<std::size_t>(std::max(1, omp_get_max_threads()));
+            }
+
+            //! A cooperative launch gives each block a thread of its own team: as many blocks as a team has threads.
+            static auto cooperativeBlocksMax() -> std::size_t
+            {
+                return multiProcessorCount();
+            }
+
+            //! Block i on team thread i; a team smaller than asked for (nested inside another parallel region, or
+            //! OMP_THREAD_LIMIT) runs nothing and reports it, since its blocks could never all reach the barrier.
+            template<typename TTask>
+            static void launchCooperative(TTask const& task, FirstError& error)
+            {
+                auto const blocks = static_cast<int>(blockCount(task));
+                if(blocks == 1)
+                {
+                    runOneThreadBlocks<Acc>(task, 0u, 1u, error);
+                    return;
+                }
+#    pragma omp parallel num_threads(blocks)
+                {
+                    int const team = omp_get_num_threads();
+                    auto const thread = static_cast<std::size_t>(omp_get_thread_num());
+                    if(team == blocks)
+                        runOneThreadBlocks<Acc>(task, thread, thread + 1u, error);
+                    else if(thread == 0u)
+                        captureTeamTooSmall(blocks, team, error);
+                }
+            }
+
+            static void captureTeamTooSmall(int blocks, int team, FirstError& error) noexcept
+            {
+                try
+                {
+                    throw std::runtime_error(
+                        "cooperative kernel launch on " + getAccName<Acc>() + ": " + std::to_string(blocks)
+                        + " blocks need an OpenMP team of that many threads, the runtime gave " + std::to_string(team)
+                        + " (is the launch inside another parallel region with nesting disabled, or OMP_THREAD_LIMIT "
+                          "lower?)");
+                }
+                catch(...)
+                {
+                    error.capture();
+                }
             }
 
             template<typename TTask>

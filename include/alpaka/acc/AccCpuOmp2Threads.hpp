@@ -18,6 +18,7 @@
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/detail/cpu/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 
 #    include <algorithm>
 #    include <cstddef>

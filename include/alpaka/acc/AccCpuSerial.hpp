@@ -14,6 +14,7 @@
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 
 #    include <cstddef>
 #    include <cstdint>

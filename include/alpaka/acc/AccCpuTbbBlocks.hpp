@@ -15,6 +15,7 @@
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 
 #    include <algorithm>
 #    include <cstddef>

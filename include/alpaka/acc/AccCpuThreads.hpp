@@ -17,6 +17,7 @@
 #    include "alpaka/detail/cpu/SysInfo.hpp"
 #    include "alpaka/detail/cpu/WorkerPool.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
+#    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 
 #    include <cstddef>
 #    include <cstdint>

@@ -26,5 +26,7 @@ namespace alpaka
         //! Block shared memory (static and dynamic together) one block can use.
         std::size_t m_sharedMemSizeBytes;
         std::size_t m_globalMemSizeBytes;
+        //! Whether the device runs cooperative kernels (createTaskCooperativeKernel, syncGridThreads).
+        bool m_cooperativeLaunch = false;
     };
 } // namespace alpaka

@@ -20,6 +20,7 @@
 #    include "alpaka/block/shared/st/BlockSharedMemStUniformCudaHipBuiltIn.hpp"
 #    include "alpaka/block/sync/BlockSyncUniformCudaHipBuiltIn.hpp"
 #    include "alpaka/dim/Traits.hpp"
+#    include "alpaka/grid/GridSyncUniformCudaHipBuiltIn.hpp"
 #    include "alpaka/idx/Traits.hpp"
 #    include "alpaka/idx/bt/IdxBtUniformCudaHipBuiltIn.hpp"
 #    include "alpaka/idx/gb/IdxGbUniformCudaHipBuiltIn.hpp"
@@ -54,6 +55,7 @@ namespace alpaka
         , public BlockSharedMemDynUniformCudaHipBuiltIn
         , public BlockSharedMemStUniformCudaHipBuiltIn
         , public BlockSyncUniformCudaHipBuiltIn
+        , public GridSyncUniformCudaHipBuiltIn
         , public IntrinsicUniformCudaHipBuiltIn
         , public MemFenceUniformCudaHipBuiltIn
         , public rand::RandDefault

@@ -48,6 +48,11 @@ namespace alpaka
 {
     namespace detail::cudaHip
     {
+        //! Selects the cooperative constructor of TaskKernelGpuUniformCudaHipRt.
+        struct CooperativeLaunch
+        {
+        };
+
         //! The __global__ function every alpaka kernel launches through.
         template<typename TAcc, typename TKernelFnObj, typename... TArgs>
         __global__ void gpuKernelEntry(
@@ -76,6 +81,25 @@ namespace alpaka
             return attributes;
         }
 
+        //! Blocks of blockThreads threads that can run at once on dev: the largest cooperative grid (0 for a block
+        //! the kernel cannot run).
+        template<typename TApi, typename TKernel>
+        auto cooperativeBlocksMax(
+            DevUniformCudaHipRt<TApi> const& dev, TKernel* kernel, std::size_t blockThreads, std::size_t dynBytes)
+            -> int
+        {
+            auto const attributes = kernelAttributes<TApi>(kernel, dev.getNativeHandle());
+            if(blockThreads == 0 || blockThreads > static_cast<std::size_t>(attributes.maxThreadsPerBlock))
+                return 0;
+            dev.makeCurrent();
+            int perMultiprocessor = 0;
+            ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
+                TApi,
+                TApi::occupancyMaxActiveBlocksPerMultiprocessor(
+                    &perMultiprocessor, kernel, static_cast<int>(blockThreads), dynBytes));
+            return perMultiprocessor * deviceProperties<TApi>(dev.getNativeHandle()).multiProcessorCount;
+        }
+
         template<typename TIdx, typename TValue>
         auto clipToIdx(TValue value) -> TIdx
         {
@@ -98,6 +122,20 @@ namespace alpaka
             : WorkDiv(workDiv)
             , m_kernelFnObj(kernelFnObj)
             , m_args(std::forward<TArgsFwd>(args)...)
+        {
+        }
+
+        //! A cooperative launch (createTaskCooperativeKernel): all blocks at once, syncGridThreads allowed.
+        template<typename TWorkDiv, typename... TArgsFwd>
+        TaskKernelGpuUniformCudaHipRt(
+            detail::cudaHip::CooperativeLaunch,
+            TWorkDiv const& workDiv,
+            TKernelFnObj const& kernelFnObj,
+            TArgsFwd&&... args)
+            : WorkDiv(workDiv)
+            , m_kernelFnObj(kernelFnObj)
+            , m_args(std::forward<TArgsFwd>(args)...)
+            , m_cooperative(true)
         {
         }
 
@@ -133,6 +171,11 @@ namespace alpaka
                                     << ", blockThreadExtent " << blockThreads << ", threadElemExtent " << threadElems
                                     << ", " << dynBytes << " bytes of dynamic shared memory");
             dev.makeCurrent();
+            if(m_cooperative)
+            {
+                launchCooperative(dev, stream, kernel, grid, block, threadElems, dynBytes);
+                return;
+            }
             std::apply(
                 [&](TArgs const&... args)
                 {
@@ -144,8 +187,50 @@ namespace alpaka
         }
 
     private:
+        template<typename TKernel, typename TXyz>
+        void launchCooperative(
+            DevUniformCudaHipRt<Api> const& dev,
+            typename Api::Stream_t stream,
+            TKernel* kernel,
+            TXyz const& grid,
+            TXyz const& block,
+            Vec<DimT, IdxT> const& threadElems,
+            std::size_t dynBytes) const
+        {
+            WorkDiv const& workDiv = *this;
+            auto const blocks = static_cast<std::size_t>(getWorkDiv<Grid, Blocks>(workDiv).prod());
+            int const max = detail::cudaHip::cooperativeBlocksMax<Api>(
+                dev, kernel, static_cast<std::size_t>(getWorkDiv<Block, Threads>(workDiv).prod()), dynBytes);
+            if(blocks > static_cast<std::size_t>(max))
+                throw std::runtime_error(
+                    "cooperative kernel launch on " + getAccName<TAcc>() + ": the grid has " + std::to_string(blocks)
+                    + " blocks, but at most " + std::to_string(max)
+                    + " can run at the same time (alpaka::getMaxActiveBlocks); a grid barrier needs every block "
+                      "running: launch at most that many blocks");
+            std::apply(
+                [&](TArgs const&... args)
+                {
+                    // The runtime copies each parameter from these addresses when the launch is enqueued.
+                    void* params[]
+                        = {const_cast<void*>(static_cast<void const*>(&threadElems)),
+                           const_cast<void*>(static_cast<void const*>(&m_kernelFnObj)),
+                           const_cast<void*>(static_cast<void const*>(&args))...};
+                    ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
+                        Api,
+                        Api::launchCooperativeKernel(
+                            kernel,
+                            dim3(grid.x, grid.y, grid.z),
+                            dim3(block.x, block.y, block.z),
+                            params,
+                            dynBytes,
+                            stream));
+                },
+                m_args);
+        }
+
         TKernelFnObj m_kernelFnObj;
         std::tuple<TArgs...> m_args;
+        bool m_cooperative = false;
     };
 
     namespace trait
@@ -250,7 +335,8 @@ namespace alpaka
                     Vec<TDim, TIdx>::all(idxMax),
                     idxMax,
                     static_cast<std::size_t>(p.sharedMemPerBlock),
-                    static_cast<std::size_t>(p.totalGlobalMem)};
+                    static_cast<std::size_t>(p.totalGlobalMem),
+                    p.cooperativeLaunch != 0};
             }
         };
 
@@ -262,6 +348,40 @@ namespace alpaka
             {
                 return TaskKernelGpuUniformCudaHipRt<TAcc, TKernelFnObj, TArgs...>(
                     workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...);
+            }
+        };
+
+        template<detail::cudaHip::GpuAccelerator TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+        struct CreateTaskCooperativeKernel<TAcc, TWorkDiv, TKernelFnObj, TArgs...>
+        {
+            //! The grid is checked against getMaxActiveBlocks when the task is enqueued (the device is known then).
+            template<typename... TArgsFwd>
+            static auto
+            createTaskCooperativeKernel(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
+            {
+                return TaskKernelGpuUniformCudaHipRt<TAcc, TKernelFnObj, TArgs...>(
+                    detail::cudaHip::CooperativeLaunch{}, workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...);
+            }
+        };
+
+        //! cudaOccupancyMaxActiveBlocksPerMultiprocessor times the multiprocessors.
+        template<detail::cudaHip::GpuAccelerator TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
+        struct MaxActiveBlocks<TAcc, TDev, TKernelFnObj, TArgs...>
+        {
+            using Vec = alpaka::Vec<typename TAcc::DimT, typename TAcc::IdxT>;
+
+            static auto getMaxActiveBlocks(
+                TDev const& dev,
+                TKernelFnObj const& kernelFnObj,
+                Vec const& blockThreadExtent,
+                Vec const& threadElemExtent,
+                TArgs const&... args) -> int
+            {
+                auto* const kernel = &detail::cudaHip::gpuKernelEntry<TAcc, TKernelFnObj, TArgs...>;
+                std::size_t const dynBytes
+                    = getBlockSharedMemDynSizeBytes<TAcc>(kernelFnObj, blockThreadExtent, threadElemExtent, args...);
+                return detail::cudaHip::cooperativeBlocksMax<typename TAcc::Api>(
+                    dev, kernel, static_cast<std::size_t>(blockThreadExtent.prod()), dynBytes);
             }
         };
 

@@ -37,6 +37,14 @@ namespace alpaka
         //! Static getFunctionAttributes(dev, kernel, args...) -> KernelFunctionAttributes.
         template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
         struct FunctionAttributes;
+
+        //! Static createTaskCooperativeKernel(workDiv, kernel, args...) -> a task whose blocks all run at once.
+        template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+        struct CreateTaskCooperativeKernel;
+
+        //! Static getMaxActiveBlocks(dev, kernel, blockThreadExtent, threadElemExtent, args...) -> int.
+        template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
+        struct MaxActiveBlocks;
     } // namespace trait
 
     //! What the back-end knows about the compiled kernel (register use, thread limit, shared memory) on dev.
@@ -58,6 +66,33 @@ namespace alpaka
         if constexpr(valid)
             return trait::CreateTaskKernel<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>::createTaskKernel(
                 workDiv, kernelFnObj, std::forward<TArgs>(args)...);
+    }
+
+    //! A task like createTaskKernel's whose blocks all run at the same time, so that the kernel may call
+    //! syncGridThreads. Creating it throws std::runtime_error when the grid has more blocks than
+    //! getMaxActiveBlocks allows.
+    template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+    [[nodiscard]] ALPAKA_FN_HOST auto
+    createTaskCooperativeKernel(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgs&&... args)
+    {
+        constexpr bool valid = detail::checkKernelLaunch<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>();
+        if constexpr(valid)
+            return trait::CreateTaskCooperativeKernel<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>::
+                createTaskCooperativeKernel(workDiv, kernelFnObj, std::forward<TArgs>(args)...);
+    }
+
+    //! The number of blocks of blockThreadExtent threads (threadElemExtent elements each) that can run at the same
+    //! time on dev: the largest grid a cooperative launch of the kernel may have; 0 if such a block cannot run.
+    template<typename TAcc, typename TDev, typename TKernelFnObj, typename... TArgs>
+    ALPAKA_FN_HOST auto getMaxActiveBlocks(
+        TDev const& dev,
+        TKernelFnObj const& kernelFnObj,
+        Vec<Dim<TAcc>, Idx<TAcc>> const& blockThreadExtent,
+        Vec<Dim<TAcc>, Idx<TAcc>> const& threadElemExtent,
+        TArgs const&... args) -> int
+    {
+        return trait::MaxActiveBlocks<TAcc, TDev, TKernelFnObj, std::decay_t<TArgs>...>::getMaxActiveBlocks(
+            dev, kernelFnObj, blockThreadExtent, threadElemExtent, args...);
     }
 
     //! Enqueues a kernel launch: exec<TAcc>(queue, workDiv, kernel, args...).

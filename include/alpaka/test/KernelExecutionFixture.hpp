@@ -16,7 +16,8 @@
 
 namespace alpaka::test
 {
-    template<typename TAcc>
+    //! TIsCooperative: launch with createTaskCooperativeKernel (the kernel may call syncGridThreads).
+    template<typename TAcc, bool TIsCooperative = false>
     class KernelExecutionFixture
     {
     public:
@@ -70,7 +71,13 @@ namespace alpaka::test
             using Vec1 = Vec<DimInt<1u>, Idx>;
             auto bufAccResult = allocBuf<bool, Idx>(m_device, Vec1{Idx{1}});
             memset(m_queue, bufAccResult, static_cast<std::uint8_t>(true));
-            exec<Acc>(m_queue, m_workDiv, kernelFnObj, getPtrNative(bufAccResult), std::forward<TArgs>(args)...);
+            if constexpr(TIsCooperative)
+                enqueue(
+                    m_queue,
+                    createTaskCooperativeKernel<Acc>(
+                        m_workDiv, kernelFnObj, getPtrNative(bufAccResult), std::forward<TArgs>(args)...));
+            else
+                exec<Acc>(m_queue, m_workDiv, kernelFnObj, getPtrNative(bufAccResult), std::forward<TArgs>(args)...);
             auto bufHostResult = allocBuf<bool, Idx>(m_devHost, Vec1{Idx{1}});
             memcpy(m_queue, bufHostResult, bufAccResult);
             wait(m_queue);

@@ -10,6 +10,7 @@
 //! block atomics are real only where blocks run concurrently (TBlocksRunConcurrently; not on the serial back-end).
 //! AccCpuBlockThreadsBase: blocks of several threads (std::thread, OpenMP threads, fibers, OpenMP target), one
 //! accelerator object per block thread, all of a block pointing at the block's BlockThreadsState; every level is real.
+//! Both have a grid barrier (GridSyncBarrierCpu) that only cooperative launches set.
 
 #include "alpaka/atomic/AtomicCpu.hpp"
 #include "alpaka/atomic/AtomicHierarchy.hpp"
@@ -23,6 +24,7 @@
 #include "alpaka/detail/cpu/BlockThreadsState.hpp"
 #include "alpaka/detail/cpu/KernelLaunch.hpp"
 #include "alpaka/detail/cpu/SharedMemArena.hpp"
+#include "alpaka/grid/GridSyncBarrierCpu.hpp"
 #include "alpaka/idx/bt/IdxBtMember.hpp"
 #include "alpaka/idx/bt/IdxBtZero.hpp"
 #include "alpaka/idx/gb/IdxGbRef.hpp"
@@ -67,6 +69,7 @@ namespace alpaka::detail::cpu
         , public BlockSharedMemDynMember
         , public BlockSharedMemStMember
         , public BlockSyncNoOp
+        , public GridSyncBarrierCpu<SpinThenYieldThread>
         , public std::conditional_t<TBlocksRunConcurrently, MemFenceCpu, MemFenceCpuSerial>
         , public IntrinsicCpu
         , public math::MathStdLib
@@ -101,6 +104,7 @@ namespace alpaka::detail::cpu
         , public BlockSharedMemDynMember
         , public BlockSharedMemStLocked<TWait>
         , public BlockSyncBarrier<TWait>
+        , public GridSyncBarrierCpu<TWait>
         , public MemFenceCpu
         , public IntrinsicCpu
         , public math::MathStdLib

@@ -31,6 +31,20 @@ namespace alpaka::detail::cpu
             return mapIdx<TDim::value>(Vec<DimInt<1u>, TIdx>{linear}, extent);
     }
 
+    //! Whether a task is a cooperative launch's run (see kernel/TaskKernelCpuCooperative.hpp): its grid barrier is
+    //! then the accelerators' syncGridThreads.
+    template<typename TTask>
+    inline constexpr bool isCooperative = requires(TTask const& task) { task.gridBarrier(); };
+
+    //! A block of a cooperative launch that will not reach the grid barrier again (it threw, or is skipped after a
+    //! failure elsewhere) leaves it, so that the other blocks' barriers complete without it.
+    template<typename TTask>
+    void leaveGrid(TTask const& task) noexcept
+    {
+        if constexpr(isCooperative<TTask>)
+            task.gridBarrier().drop();
+    }
+
     //! Runs blocks of a one-thread-per-block accelerator on the calling thread, with one accelerator object and the
     //! thread's shared memory arena for all of them. The first exception goes to error; after a failure anywhere the
     //! remaining blocks are skipped.
@@ -50,13 +64,18 @@ namespace alpaka::detail::cpu
                   task.dynSharedMemBytes())
             , m_gridBlockExtent(getWorkDiv<Grid, Blocks>(task.workDiv()))
         {
+            if constexpr(isCooperative<TTask>)
+                m_acc.m_gridBarrier = &task.gridBarrier();
         }
 
         //! Block `block` (linear index).
         void run(std::size_t block) noexcept
         {
             if(m_error.failed())
+            {
+                leaveGrid(m_task);
                 return;
+            }
             try
             {
                 m_acc.m_currentGridBlockIdx = ndIndex(static_cast<Idx>(block), m_gridBlockExtent);
@@ -67,6 +86,7 @@ namespace alpaka::detail::cpu
             {
                 freeSharedVars(m_acc);
                 m_error.capture();
+                leaveGrid(m_task);
             }
         }
 
@@ -95,6 +115,7 @@ namespace alpaka::detail::cpu
         catch(...)
         {
             error.capture(); // the shared memory arena could not be allocated
+            leaveGrid(task);
         }
     }
 
@@ -193,6 +214,9 @@ namespace alpaka::detail::cpu
         {
             auto const blockThreadExtent = getWorkDiv<Block, Threads>(task.workDiv());
             TAcc acc(CpuLaunchKey{}, task.workDiv(), ndIndex(static_cast<Idx>(thread), blockThreadExtent), block);
+            // A cooperative launch of these back-ends has one block: the grid's threads are the block's.
+            if constexpr(isCooperative<TTask>)
+                acc.m_gridBarrier = &block.barrier;
             auto const gridBlockExtent = getWorkDiv<Grid, Blocks>(task.workDiv());
             std::size_t startable = 0;
             for(std::size_t blockIdx = begin; blockIdx < end; ++blockIdx)

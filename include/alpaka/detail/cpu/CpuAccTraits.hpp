@@ -19,6 +19,9 @@
 #include "alpaka/platform/PlatformCpu.hpp"
 #include "alpaka/workdiv/ThreadElemChoice.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -28,6 +31,9 @@ namespace alpaka
     template<typename TAcc, typename TKernelFnObj, typename... TArgs>
     class TaskKernelCpu;
 
+    template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+    class TaskKernelCpuCooperative;
+
     namespace detail::cpu
     {
         //! Specialized by each CPU accelerator template:
@@ -36,11 +42,24 @@ namespace alpaka
         //!   static auto blockThreadCountMax() -> std::size_t; (threads a block may have)
         //!   static auto multiProcessorCount() -> std::size_t; (blocks that run at the same time)
         //!   template<typename TTask> static void launch(TTask const& task, FirstError& error);
+        //! and, where all blocks of a grid can run at once (one thread each), for cooperative launches:
+        //!   static auto cooperativeBlocksMax() -> std::size_t;
+        //!   template<typename TTask> static void launchCooperative(TTask const& task, FirstError& error);
         template<typename TAcc>
         struct CpuAccDescription;
 
         template<typename TAcc>
         concept CpuAccelerator = requires { typename CpuAccDescription<TAcc>::Tag; };
+
+        //! The most blocks a cooperative launch on TAcc may have: 1 where blocks run one after another.
+        template<typename TAcc>
+        auto cooperativeBlocksMax() -> std::size_t
+        {
+            if constexpr(requires { CpuAccDescription<TAcc>::cooperativeBlocksMax(); })
+                return CpuAccDescription<TAcc>::cooperativeBlocksMax();
+            else
+                return 1u;
+        }
     } // namespace detail::cpu
 
     namespace trait
@@ -138,6 +157,48 @@ namespace alpaka
             {
                 return TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>(
                     workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...);
+            }
+        };
+
+        template<detail::cpu::CpuAccelerator TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+        struct CreateTaskCooperativeKernel<TAcc, TWorkDiv, TKernelFnObj, TArgs...>
+        {
+            template<typename... TArgsFwd>
+            static auto
+            createTaskCooperativeKernel(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
+            {
+                return TaskKernelCpuCooperative<TAcc, TKernelFnObj, TArgs...>(
+                    workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...);
+            }
+        };
+
+        //! Blocks of a valid size: cooperativeBlocksMax; 0 for a block the back-end cannot run.
+        template<detail::cpu::CpuAccelerator TAcc, typename TKernelFnObj, typename... TArgs>
+        struct MaxActiveBlocks<TAcc, DevCpu, TKernelFnObj, TArgs...>
+        {
+            using Vec = alpaka::Vec<typename TAcc::DimT, typename TAcc::IdxT>;
+
+            static auto getMaxActiveBlocks(
+                DevCpu const&,
+                TKernelFnObj const& kernelFnObj,
+                Vec const& blockThreadExtent,
+                Vec const& threadElemExtent,
+                TArgs const&... args) -> int
+            {
+                auto const limits = detail::cpu::cpuLaunchLimits<TAcc>();
+                for(std::size_t i = 0; i < TAcc::DimT::value; ++i)
+                    if(blockThreadExtent[i] < 1 || blockThreadExtent[i] > limits.m_blockThreadExtentMax[i]
+                       || threadElemExtent[i] < 1)
+                        return 0;
+                if(blockThreadExtent.prod() > limits.m_blockThreadCountMax)
+                    return 0;
+                std::size_t const dynBytes
+                    = getBlockSharedMemDynSizeBytes<TAcc>(kernelFnObj, blockThreadExtent, threadElemExtent, args...);
+                if(dynBytes > limits.m_sharedMemSizeBytes)
+                    return 0;
+                return static_cast<int>(std::min<std::size_t>(
+                    detail::cpu::cooperativeBlocksMax<TAcc>(),
+                    static_cast<std::size_t>(std::numeric_limits<int>::max())));
             }
         };
 

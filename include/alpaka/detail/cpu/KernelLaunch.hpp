@@ -135,6 +135,7 @@ namespace alpaka::detail::cpu
             Vec<TDim, TIdx>::all(idxMax),
             idxMax,
             blockSharedMemBytes,
-            getMemBytes(dev)};
+            getMemBytes(dev),
+            true};
     }
 } // namespace alpaka::detail::cpu

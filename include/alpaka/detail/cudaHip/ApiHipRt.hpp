@@ -308,6 +308,23 @@ namespace alpaka
             return hipFuncGetAttributes(attributes, reinterpret_cast<void const*>(kernel));
         }
 
+        //! A launch whose blocks all run at once (cooperative groups' grid.sync() works in it).
+        template<typename TKernel>
+        static auto launchCooperativeKernel(
+            TKernel* kernel, dim3 grid, dim3 block, void** args, std::size_t sharedBytes, Stream_t stream) -> Error_t
+        {
+            return hipLaunchCooperativeKernel(
+                reinterpret_cast<void const*>(kernel), grid, block, args, sharedBytes, stream);
+        }
+
+        template<typename TKernel>
+        static auto occupancyMaxActiveBlocksPerMultiprocessor(
+            int* blocks, TKernel* kernel, int blockThreads, std::size_t sharedBytes) -> Error_t
+        {
+            return hipOccupancyMaxActiveBlocksPerMultiprocessor(
+                blocks, reinterpret_cast<void const*>(kernel), blockThreads, sharedBytes);
+        }
+
         template<typename TKernel>
         static auto funcSetMaxDynamicSharedMemorySize(TKernel* kernel, int bytes) -> Error_t
         {

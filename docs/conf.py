@@ -49,6 +49,7 @@ API_HEADERS = {
     "shared-st": "block/shared/st/Traits.hpp",
     "shared-dyn": "block/shared/dyn/Traits.hpp",
     "sync": "block/sync/Traits.hpp",
+    "grid-sync": "grid/Traits.hpp",
     "atomic": "atomic/Traits.hpp",
     "atomic-op": "atomic/Op.hpp",
     "warp": "warp/Traits.hpp",

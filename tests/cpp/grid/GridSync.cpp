@@ -103,12 +103,16 @@ namespace
         }
     };
 
-    //! Threads per block for the grid tests: a few where the back-end has blocks of several threads.
+    //! Threads per block for the grid tests: up to 2 per dimension where the back-end has blocks of several threads,
+    //! within its limit on the count.
     template<typename TAcc>
     auto smallBlock() -> VecOf<TAcc>
     {
         auto const props = alpaka::getAccDevProps<TAcc>(alpaka_test::firstDev<TAcc>());
-        return alpaka::elementwise_min(props.m_blockThreadExtentMax, VecOf<TAcc>::all(2));
+        auto extent = alpaka::elementwise_min(props.m_blockThreadExtentMax, VecOf<TAcc>::all(2));
+        for(std::size_t i = 0; i < alpaka::Dim<TAcc>::value && extent.prod() > props.m_blockThreadCountMax; ++i)
+            extent[i] = 1;
+        return extent;
     }
 
     template<typename TAcc>
@@ -130,6 +134,7 @@ TEMPLATE_LIST_TEST_CASE("twoPhaseReductionInOneLaunch", "[grid]", Accs1D)
     using Idx = alpaka::Idx<Acc>;
     auto const blockThreads = smallBlock<Acc>();
     int const maxBlocks = maxActiveBlocks<Acc>(blockThreads);
+    INFO(alpaka::getAccName<Acc>() << ": " << blockThreads << " threads per block, at most " << maxBlocks << " blocks");
     REQUIRE(maxBlocks >= 1);
     for(int const blocks : {maxBlocks, (maxBlocks + 1) / 2})
     {
@@ -157,6 +162,7 @@ TEMPLATE_LIST_TEST_CASE("gridBarrierRoundsInAnyDimensionality", "[grid]", alpaka
     REQUIRE(alpaka::getAccDevProps<Acc>(alpaka_test::firstDev<Acc>()).m_cooperativeLaunch);
     auto const blockThreads = smallBlock<Acc>();
     int const maxBlocks = maxActiveBlocks<Acc>(blockThreads);
+    INFO(alpaka::getAccName<Acc>() << ": " << blockThreads << " threads per block, at most " << maxBlocks << " blocks");
     REQUIRE(maxBlocks >= 1);
     auto blocks = VecOf<Acc>::ones();
     if constexpr(alpaka::Dim<Acc>::value > 0)

@@ -26,6 +26,8 @@ namespace alpaka
     {
     public:
         using WorkDiv = WorkDivMembers<typename TAcc::DimT, typename TAcc::IdxT>;
+        //! Marks the CPU kernel tasks for the traits below (detail::cpu::CpuKernelTask).
+        using CpuKernelAcc = TAcc;
 
         template<typename TWorkDiv, typename... TArgsFwd>
         TaskKernelCpu(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
@@ -97,30 +99,37 @@ namespace alpaka
         std::uint32_t m_dynSharedMemBytes;
     };
 
+    namespace detail::cpu
+    {
+        //! TaskKernelCpu and TaskKernelCpuCooperative: the traits below.
+        template<typename TTask>
+        concept CpuKernelTask = requires { typename TTask::CpuKernelAcc; };
+    } // namespace detail::cpu
+
     namespace trait
     {
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct AccType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        template<detail::cpu::CpuKernelTask TTask>
+        struct AccType<TTask>
         {
-            using type = TAcc;
+            using type = typename TTask::CpuKernelAcc;
         };
 
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct DevType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        template<detail::cpu::CpuKernelTask TTask>
+        struct DevType<TTask>
         {
             using type = DevCpu;
         };
 
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct DimType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        template<detail::cpu::CpuKernelTask TTask>
+        struct DimType<TTask>
         {
-            using type = typename TAcc::DimT;
+            using type = typename TTask::CpuKernelAcc::DimT;
         };
 
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct IdxType<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+        template<detail::cpu::CpuKernelTask TTask>
+        struct IdxType<TTask>
         {
-            using type = typename TAcc::IdxT;
+            using type = typename TTask::CpuKernelAcc::IdxT;
         };
     } // namespace trait
 } // namespace alpaka

@@ -102,6 +102,9 @@ namespace alpaka
         using Task = TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>;
 
     public:
+        //! The traits of kernel/TaskKernelCpu.hpp (detail::cpu::CpuKernelTask).
+        using CpuKernelAcc = TAcc;
+
         template<typename TWorkDiv, typename... TArgsFwd>
         TaskKernelCpuCooperative(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
             : m_task(workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...)
@@ -139,31 +142,4 @@ namespace alpaka
     private:
         Task m_task;
     };
-
-    namespace trait
-    {
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct AccType<TaskKernelCpuCooperative<TAcc, TKernelFnObj, TArgs...>>
-        {
-            using type = TAcc;
-        };
-
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct DevType<TaskKernelCpuCooperative<TAcc, TKernelFnObj, TArgs...>>
-        {
-            using type = DevCpu;
-        };
-
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct DimType<TaskKernelCpuCooperative<TAcc, TKernelFnObj, TArgs...>>
-        {
-            using type = typename TAcc::DimT;
-        };
-
-        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
-        struct IdxType<TaskKernelCpuCooperative<TAcc, TKernelFnObj, TArgs...>>
-        {
-            using type = typename TAcc::IdxT;
-        };
-    } // namespace trait
 } // namespace alpaka

@@ -132,11 +132,9 @@ namespace alpaka
             TWorkDiv const& workDiv,
             TKernelFnObj const& kernelFnObj,
             TArgsFwd&&... args)
-            : WorkDiv(workDiv)
-            , m_kernelFnObj(kernelFnObj)
-            , m_args(std::forward<TArgsFwd>(args)...)
-            , m_cooperative(true)
+            : TaskKernelGpuUniformCudaHipRt(workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...)
         {
+            m_cooperative = true;
         }
 
         //! Validates and launches in stream on device dev.

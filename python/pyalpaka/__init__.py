@@ -14,7 +14,7 @@ from ._cache_api import cache
 from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Graph, Queue, WorkDiv
 from ._devices import Backend, backends, device, devices
 from ._errors import CompileError
-from ._kernel import CacheEntry, Kernel
+from ._kernel import CacheEntry, Kernel, max_active_blocks
 from ._paths import get_include
 from ._version import __version__
 from ._workdiv import valid_workdiv
@@ -42,6 +42,7 @@ __all__ = [
     "from_dlpack",
     "get_include",
     "kernels",
+    "max_active_blocks",
     "memcpy",
     "memset",
     "valid_workdiv",

@@ -47,6 +47,8 @@ class Request:
     include_dirs: tuple[str, ...]
     #: The layout checks of the structs the kernel registered (_structs.checks), after the user's source.
     struct_checks: str = ""
+    #: Launched cooperatively (every block at once; the kernel may call alpaka::syncGridThreads).
+    cooperative: bool = False
 
 
 def user_source_block(request: Request) -> str:
@@ -67,7 +69,8 @@ def generate(request: Request, toolchain: HostToolchain, use_pch: bool) -> str:
         f"{user_source_block(request)}"
         f"using PyalpakaAcc = alpaka::TagToAcc<alpaka::{toolchain.tag}, alpaka::DimInt<{request.dim}>, std::size_t>;\n"
         f"using PyalpakaKernel = {request.name};\n"
-        f"PYALPAKA_DEFINE_ENTRY(PyalpakaAcc, PyalpakaKernel{', ' if types else ''}{types})\n"
+        f"{'PYALPAKA_DEFINE_COOPERATIVE_ENTRY' if request.cooperative else 'PYALPAKA_DEFINE_ENTRY'}"
+        f"(PyalpakaAcc, PyalpakaKernel{', ' if types else ''}{types})\n"
     )
 
 

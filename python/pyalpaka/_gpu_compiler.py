@@ -143,12 +143,21 @@ def _write_module(code: bytes, suffix: str, request: Request) -> Path:
     raise AssertionError("unreachable: the loop returns or raises")
 
 
+def _cooperative_options(request: Request, gpu: GpuTarget) -> list[str]:
+    """What a cooperative launch's kernel needs for alpaka::syncGridThreads: CUDA's cooperative groups headers (after
+    the library's and CCCL's folders, which they rely on). hiprtc has no grid barrier: a kernel that calls it fails to
+    compile with a message that says so, one that does not runs as usual."""
+    if not request.cooperative or gpu.backend != "cuda":
+        return []
+    return ["-DALPAKA_RTC_COOPERATIVE_GROUPS", f"-I{_rtc.cooperative_groups_include()}"]
+
+
 def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]:
     """Compiles `request` for `gpu` into a temporary file; returns it, the cache metadata and the seconds taken.
     Raises CompileError with the compiler's log."""
     source = generate(request, gpu)
     options = [*gpu.options(), *(f"-D{d}" for d in request.defines), *(f"-I{d}" for d in request.include_dirs),
-               *request.options]
+               *_cooperative_options(request, gpu), *request.options]
     start = time.perf_counter()
     result = gpu.compiler.compile(source, "pyalpaka_entry.cu", options)
     seconds = time.perf_counter() - start

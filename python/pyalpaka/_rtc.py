@@ -172,3 +172,26 @@ def cccl_include() -> str:
         "CCCL's headers (cuda/std/type_traits), which NVRTC needs, were not found in "
         f"{', '.join(dict.fromkeys(candidates))}; set $PYALPAKA_CCCL_INCLUDE to their folder"
     )
+
+
+@functools.lru_cache(maxsize=None)
+def cooperative_groups_include() -> str:
+    """The folder holding the CUDA toolkit's ``cooperative_groups.h``, which a run-time compiled kernel launched with
+    ``cooperative=True`` needs for its grid barrier: ``$PYALPAKA_CUDA_INCLUDE``, the toolkit of ``$CUDA_HOME``/
+    ``$CUDA_PATH``, the one NVRTC came from, ``/usr/local/cuda`` or the ``nvidia-cuda-runtime`` wheel."""
+    chosen = os.environ.get("PYALPAKA_CUDA_INCLUDE")
+    if chosen:
+        if not os.path.isfile(os.path.join(chosen, "cooperative_groups.h")):
+            raise BackendUnavailableError(f"$PYALPAKA_CUDA_INCLUDE={chosen} has no cooperative_groups.h")
+        return chosen
+    library_root = str(Path(nvrtc().path).resolve().parent.parent)
+    candidates = [os.path.join(root, "include") for root in (*_toolkit_roots(), library_root)]
+    candidates += _wheel_dirs("cu13/include", "cuda_runtime/include", "cu12/include")
+    for folder in candidates:
+        if os.path.isfile(os.path.join(folder, "cooperative_groups.h")):
+            return folder
+    raise BackendUnavailableError(
+        "a cooperative launch of a run-time compiled CUDA kernel needs the CUDA toolkit's cooperative groups headers "
+        f"(cooperative_groups.h), which were not found in {', '.join(dict.fromkeys(candidates))}; install the CUDA "
+        "toolkit or the nvidia-cuda-runtime wheel, or set $PYALPAKA_CUDA_INCLUDE to the folder holding them"
+    )

@@ -9,6 +9,7 @@
 //! an in-process table (no file I/O, no compiler), or asks the Python compile callback for a shared library to load,
 //! and launches through the C interface of jit/EntryAbi.h.
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <memory>
@@ -187,13 +188,44 @@ namespace pyalpaka::bindings
                 return structs[i] ? structs[i][0].bytes.data() : slots[i].bytes.data();
             }
 
-            void fix()
+            //! The launch of workDiv with the argument values stored so far.
+            void setLaunch(rt::WorkDiv const& workDiv, std::size_t argCount)
             {
-                for(std::size_t i = 0; i < launch.arg_count; ++i)
+                launch.dim = workDiv.dim();
+                for(std::size_t i = 0; i < workDiv.dim(); ++i)
+                {
+                    launch.grid_blocks[i] = workDiv.gridBlocks.values[i];
+                    launch.block_threads[i] = workDiv.blockThreads.values[i];
+                    launch.thread_elems[i] = workDiv.threadElems.values[i];
+                }
+                launch.arg_count = argCount;
+                for(std::size_t i = 0; i < argCount; ++i)
                     pointers[i] = value(i);
                 launch.args = pointers.data();
             }
         };
+
+        //! The arguments of one call: their C++ parameters and the key of the compiled entry that takes them.
+        struct Signature
+        {
+            std::string key;
+            std::array<rt::Param, maxKernelArgs> params{};
+            std::array<int, maxKernelArgs> structOf{};
+            std::size_t count = 0;
+            bool cooperative = false;
+        };
+
+        //! The grid of a cooperative launch must fit the blocks that can run at once.
+        void checkCooperativeGrid(rt::Device& device, rt::WorkDiv const& workDiv)
+        {
+            auto const max = device.backend().cooperativeBlocksMax(device, workDiv.dim());
+            if(auto const blocks = workDiv.gridBlocks.product(); blocks > max)
+                throw std::invalid_argument(
+                    "cooperative kernel launch on '" + device.backend().name() + "': the grid has "
+                    + std::to_string(blocks) + " blocks, but at most " + std::to_string(max)
+                    + " can run at the same time (pyalpaka.max_active_blocks); a grid barrier needs every block "
+                      "running: launch at most that many blocks");
+        }
 
         class JitLauncher
         {
@@ -215,67 +247,17 @@ namespace pyalpaka::bindings
                                       "numpy.array(values, dtype)[()]";
             }
 
-            void call(QueueHandle& queue, rt::WorkDiv const& workDiv, py::args const& args)
+            void call(QueueHandle& queue, rt::WorkDiv const& workDiv, py::args const& args, bool cooperative)
             {
-                auto const count = args.size();
-                if(count > maxKernelArgs)
-                    throw rt::TypeMismatch(
-                        m_name + ": at most " + std::to_string(maxKernelArgs) + " kernel arguments, got "
-                        + std::to_string(count));
                 auto const device = queue.queue().device();
-                bool const onGpu = device->memorySpace() != rt::MemorySpace::Host;
                 // The runtime validates with its own compiled checks (see EntryAbi.h), before a compilation: a bad work
                 // division is the caller's error now, not the queue's later.
                 device->backend().checkWorkDiv(*device, workDiv);
 
                 auto pending = std::make_unique<PendingLaunch>();
-                std::array<ArgInfo, maxKernelArgs> infos;
-                std::array<rt::Param, maxKernelArgs> params{};
-                std::array<int, maxKernelArgs> structOf{};
-                std::string key = device->backend().name();
-                key += static_cast<char>('0' + workDiv.dim());
-                for(std::size_t i = 0; i < count; ++i)
-                {
-                    auto const what = [&] { return "argument " + std::to_string(i + 1) + " of " + m_name; };
-                    structOf[i] = structIndex(m_structs, args[i], what);
-                    if(structOf[i] != notStruct)
-                    {
-                        key += structKeyKind;
-                        key += static_cast<char>(structOf[i]);
-                        continue;
-                    }
-                    infos[i] = classifyNamed(args[i], what);
-                    params[i] = exactParam(infos[i], args[i], i, m_structsHint);
-                    key += static_cast<char>(params[i].kind);
-                    key += static_cast<char>(params[i].dtype);
-                }
-                if(onGpu) // a module per device context
-                    key += ":" + std::to_string(device->index());
-                // Arguments first: a wrong one is reported before a compilation.
-                for(std::size_t i = 0; i < count; ++i)
-                {
-                    if(structOf[i] != notStruct)
-                    {
-                        // The struct's bytes as they are: the compiled unit checked that the C++ struct has the
-                        // dtype's layout. A numpy.void scalar is read through a 0-d array of it.
-                        auto const size = m_structs[static_cast<std::size_t>(structOf[i])].size;
-                        auto const array = py::array::ensure(args[i]);
-                        if(!array || static_cast<std::size_t>(array.itemsize()) != size)
-                            throw rt::TypeMismatch(
-                                "argument " + std::to_string(i + 1) + " of " + m_name
-                                + ": cannot read the struct value");
-                        std::memcpy(pending->storage(i, size), array.data(), size);
-                        continue;
-                    }
-                    convert(
-                        params[i],
-                        infos[i],
-                        args[i],
-                        queue.queue(),
-                        "argument " + std::to_string(i + 1) + " of " + m_name,
-                        pending->slots[i]);
-                }
-                auto const& entry = find(key, *device, workDiv.dim(), params.data(), structOf.data(), count);
+                auto const signature = prepare(*device, workDiv.dim(), cooperative, args, *pending);
+                auto const& entry = find(signature, *device, workDiv.dim());
+                auto const count = signature.count;
 
                 if(entry.gpu)
                 {
@@ -284,24 +266,18 @@ namespace pyalpaka::bindings
                         values[i] = pending->value(i);
                     {
                         py::gil_scoped_release release;
-                        entry.gpu->launch(queue.queue(), workDiv, values.data(), count);
+                        entry.gpu->launch(queue.queue(), workDiv, values.data(), count, cooperative);
                     }
                     queue.keepUntilDone(args); // the buffers live until the kernel ran
                     return;
                 }
 
-                auto& launch = pending->launch;
-                launch.dim = workDiv.dim();
-                for(std::size_t i = 0; i < workDiv.dim(); ++i)
-                {
-                    launch.grid_blocks[i] = workDiv.gridBlocks.values[i];
-                    launch.block_threads[i] = workDiv.blockThreads.values[i];
-                    launch.thread_elems[i] = workDiv.threadElems.values[i];
-                }
-                launch.arg_count = count;
-                pending->fix();
+                pending->setLaunch(workDiv, count);
                 pending->run = entry.run;
+                auto& launch = pending->launch;
                 launch.dyn_shared_bytes = dynSharedBytes(entry, launch, *device);
+                if(cooperative)
+                    checkCooperativeGrid(*device, workDiv);
 
                 // A blocking queue runs the kernel here; one that captures a graph records it as a host task.
                 if(queue.queue().blocking() && !queue.queue().capturing())
@@ -331,6 +307,48 @@ namespace pyalpaka::bindings
                 queue.keepUntilDone(args);
             }
 
+            //! pyalpaka.max_active_blocks: how many blocks of this shape a cooperative launch on `device` may have with
+            //! these arguments (alpaka::getMaxActiveBlocks); 0 for a block the device cannot run. Compiles the
+            //! cooperative variant, as the launch would.
+            auto maxActiveBlocks(
+                std::shared_ptr<rt::Device> const& device,
+                py::handle blockThreads,
+                py::handle threadElems,
+                py::args const& args) -> std::size_t
+            {
+                auto block = toExtents(blockThreads, "block_threads");
+                auto elems = toExtents(threadElems, "thread_elems");
+                rt::WorkDiv shape{{}, block, elems};
+                shape.gridBlocks.dim = block.dim;
+                std::fill_n(shape.gridBlocks.values.begin(), block.dim, std::size_t{1});
+                rt::checkWorkDivShape(shape);
+                try
+                {
+                    device->backend().checkWorkDiv(*device, shape);
+                }
+                catch(std::invalid_argument const&)
+                {
+                    return 0; // a block shape the device cannot run, as alpaka::getMaxActiveBlocks says
+                }
+                PendingLaunch pending;
+                auto const signature = prepare(*device, shape.dim(), true, args, pending);
+                auto const& entry = find(signature, *device, shape.dim());
+                pending.setLaunch(shape, signature.count);
+                if(entry.gpu)
+                {
+                    py::gil_scoped_release release;
+                    return entry.gpu->maxActiveBlocks(shape, pending.pointers.data(), signature.count);
+                }
+                std::array<char, 1024> error{};
+                std::uint64_t bytes = 0;
+                if(int const code = entry.dynSharedBytes(&pending.launch, &bytes, error.data(), error.size());
+                   code != PYALPAKA_ENTRY_OK)
+                    raiseEntryError(code, error.data());
+                if(bytes > device->backend().props(*device, shape.dim()).sharedMemSizeBytes)
+                    return 0;
+                return device->backend().cooperativeBlocksMax(*device, shape.dim());
+            }
+
             //! How many entries this kernel has loaded in this process.
             [[nodiscard]] auto loadedCount() const -> std::size_t
             {
@@ -338,22 +356,82 @@ namespace pyalpaka::bindings
             }
 
         private:
-            auto find(
-                std::string const& key,
-                rt::Device& device,
-                std::size_t dim,
-                rt::Param const* params,
-                int const* structOf,
-                std::size_t count) -> Entry const&
+            //! Classifies the arguments of a kernel on `device` (TypeError/ValueError naming a wrong one, before any
+            //! compilation) and stores their values in `pending`.
+            auto
+            prepare(rt::Device& device, std::size_t dim, bool cooperative, py::args const& args, PendingLaunch& pending)
+                -> Signature
             {
-                if(auto const it = m_entries.find(key); it != m_entries.end())
+                Signature signature;
+                auto const count = args.size();
+                if(count > maxKernelArgs)
+                    throw rt::TypeMismatch(
+                        m_name + ": at most " + std::to_string(maxKernelArgs) + " kernel arguments, got "
+                        + std::to_string(count));
+                signature.count = count;
+                signature.cooperative = cooperative;
+                std::array<ArgInfo, maxKernelArgs> infos;
+                auto& key = signature.key;
+                key = device.backend().name();
+                key += static_cast<char>('0' + dim);
+                if(cooperative) // not a kind character (0 to 3): keys stay unambiguous
+                    key += 'C';
+                for(std::size_t i = 0; i < count; ++i)
+                {
+                    auto const what = [&] { return "argument " + std::to_string(i + 1) + " of " + m_name; };
+                    signature.structOf[i] = structIndex(m_structs, args[i], what);
+                    if(signature.structOf[i] != notStruct)
+                    {
+                        key += structKeyKind;
+                        key += static_cast<char>(signature.structOf[i]);
+                        continue;
+                    }
+                    infos[i] = classifyNamed(args[i], what);
+                    signature.params[i] = exactParam(infos[i], args[i], i, m_structsHint);
+                    key += static_cast<char>(signature.params[i].kind);
+                    key += static_cast<char>(signature.params[i].dtype);
+                }
+                if(device.memorySpace() != rt::MemorySpace::Host) // a module per device context
+                    key += ":" + std::to_string(device.index());
+                for(std::size_t i = 0; i < count; ++i)
+                {
+                    if(auto const s = signature.structOf[i]; s != notStruct)
+                    {
+                        // The struct's bytes as they are: the compiled unit checked that the C++ struct has the
+                        // dtype's layout. A numpy.void scalar is read through a 0-d array of it.
+                        auto const size = m_structs[static_cast<std::size_t>(s)].size;
+                        auto const array = py::array::ensure(args[i]);
+                        if(!array || static_cast<std::size_t>(array.itemsize()) != size)
+                            throw rt::TypeMismatch(
+                                "argument " + std::to_string(i + 1) + " of " + m_name
+                                + ": cannot read the struct value");
+                        std::memcpy(pending.storage(i, size), array.data(), size);
+                        continue;
+                    }
+                    convert(
+                        signature.params[i],
+                        infos[i],
+                        args[i],
+                        device,
+                        "argument " + std::to_string(i + 1) + " of " + m_name,
+                        pending.slots[i]);
+                }
+                return signature;
+            }
+
+            auto find(Signature const& signature, rt::Device& device, std::size_t dim) -> Entry const&
+            {
+                if(auto const it = m_entries.find(signature.key); it != m_entries.end())
                     return it->second;
+                auto const count = signature.count;
                 py::tuple types(count);
                 for(std::size_t i = 0; i < count; ++i)
-                    types[i] = structOf[i] == notStruct ? typeName(params[i])
-                                                        : m_structs[static_cast<std::size_t>(structOf[i])].name;
+                    types[i] = signature.structOf[i] == notStruct
+                                   ? typeName(signature.params[i])
+                                   : m_structs[static_cast<std::size_t>(signature.structOf[i])].name;
                 auto const arch = device.architecture();
-                auto const path = m_compile(device.backend().name(), dim, types, arch).cast<std::string>();
+                auto const path
+                    = m_compile(device.backend().name(), dim, types, arch, signature.cooperative).cast<std::string>();
                 Entry entry;
                 if(arch.empty())
                     entry = load(path);
@@ -362,8 +440,8 @@ namespace pyalpaka::bindings
                     py::gil_scoped_release release;
                     entry.gpu = device.loadGpuKernel(path);
                 }
-                entry.params.assign(params, params + count);
-                return m_entries.emplace(key, std::move(entry)).first->second;
+                entry.params.assign(signature.params.begin(), signature.params.begin() + count);
+                return m_entries.emplace(signature.key, std::move(entry)).first->second;
             }
 
             static auto load(std::string const& path) -> Entry
@@ -415,7 +493,16 @@ namespace pyalpaka::bindings
                 &JitLauncher::call,
                 py::arg("queue"),
                 py::arg("workdiv"),
-                "Launches on `queue` with `workdiv` and the kernel arguments.")
+                py::arg("cooperative") = false, // keyword-only: it follows the *args
+                "Launches on `queue` with `workdiv` and the kernel arguments. cooperative=True runs every block at "
+                "once, so that the kernel may call alpaka::syncGridThreads (at most max_active_blocks blocks).")
+            .def(
+                "_max_active_blocks",
+                &JitLauncher::maxActiveBlocks,
+                py::arg("device"),
+                py::arg("block_threads"),
+                py::arg("thread_elems"),
+                "pyalpaka.max_active_blocks for this kernel.")
             .def_property_readonly("loaded_count", &JitLauncher::loadedCount, "Entries loaded in this process.");
 
         m.def(

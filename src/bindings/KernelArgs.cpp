@@ -262,21 +262,20 @@ namespace pyalpaka::bindings
         rt::Param const& param,
         ArgInfo const& info,
         py::handle arg,
-        rt::Queue const& queue,
+        rt::Device const& device,
         std::string const& what,
         ArgSlot& slot)
     {
         if(param.kind != rt::ParamKind::Scalar)
         {
-            auto const device = queue.device();
-            if(info.device == nullptr && device->memorySpace() != rt::MemorySpace::Host)
+            if(info.device == nullptr && device.memorySpace() != rt::MemorySpace::Host)
                 throw rt::TypeMismatch(
-                    what + " is a NumPy array, which a kernel on " + describeDevice(*device)
+                    what + " is a NumPy array, which a kernel on " + describeDevice(device)
                     + " cannot read: copy it to the device with pyalpaka.asarray(array, device=...) first");
-            if(info.device != nullptr && !info.device->sharesMemoryWith(*device))
+            if(info.device != nullptr && !info.device->sharesMemoryWith(device))
                 throw rt::TypeMismatch(
                     what + " is a buffer of " + describeDevice(*info.device) + ", which a kernel on "
-                    + describeDevice(*device) + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
+                    + describeDevice(device) + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
             if(!info.contiguous)
                 throw std::invalid_argument(
                     what + " is not contiguous; kernels taking " + paramType(param)

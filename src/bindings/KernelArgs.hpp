@@ -66,12 +66,13 @@ namespace pyalpaka::bindings
     //! Whether the classified arguments fit the parameter list (pointer element types and number kinds).
     auto matches(std::vector<rt::Param> const& params, ArgInfo const* infos, std::size_t count) -> bool;
 
-    //! Writes the value of argument `index` for `param` into `slot`; raises TypeError/ValueError naming the argument.
+    //! Writes the value of argument `index` for `param` of a kernel on `device` into `slot`; raises
+    //! TypeError/ValueError naming the argument.
     void convert(
         rt::Param const& param,
         ArgInfo const& info,
         py::handle arg,
-        rt::Queue const& queue,
+        rt::Device const& device,
         std::string const& what,
         ArgSlot& slot);
 

@@ -76,7 +76,7 @@ namespace pyalpaka::bindings
                 std::array<void const*, maxKernelArgs> pointers;
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    convert(variant->params[i], infos[i], args[i], queue.queue(), argumentName(i), slots[i]);
+                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), slots[i]);
                     pointers[i] = slots[i].bytes.data();
                 }
                 {
@@ -126,7 +126,7 @@ namespace pyalpaka::bindings
                 std::array<void const*, maxKernelArgs> pointers;
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    convert(variant->params[i], infos[i], args[i], queue.queue(), argumentName(i), slots[i]);
+                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), slots[i]);
                     pointers[i] = slots[i].bytes.data();
                 }
                 auto& loaded = loadedGpuKernels()[key];

@@ -10,7 +10,9 @@
 //!     using PyalpakaKernel = Axpy;
 //!     PYALPAKA_DEFINE_ENTRY(PyalpakaAcc, PyalpakaKernel, float, float const*, float*, std::int64_t)
 //!
-//! with the argument types the Python call had.
+//! with the argument types the Python call had; a kernel launched with cooperative=True (it calls
+//! alpaka::syncGridThreads) is defined with PYALPAKA_DEFINE_COOPERATIVE_ENTRY instead, which runs it as a cooperative
+//! launch (alpaka::TaskKernelCpuCooperative: every block at once, around one grid barrier).
 
 #include <alpaka/alpaka.hpp>
 
@@ -96,9 +98,9 @@ namespace pyalpaka::jit
         return PYALPAKA_ENTRY_OK;
     }
 
-    //! pyalpaka_run: the launch, which the runtime validated, on the calling thread; the kernel's exception becomes
-    //! PYALPAKA_ENTRY_KERNEL_ERROR with its message.
-    template<typename TAcc, typename TKernel, typename... TArgs, std::size_t... TIs>
+    //! pyalpaka_run: the launch, which the runtime validated, on the calling thread (TCooperative: as a cooperative
+    //! launch); the kernel's exception becomes PYALPAKA_ENTRY_KERNEL_ERROR with its message.
+    template<typename TAcc, typename TKernel, bool TCooperative, typename... TArgs, std::size_t... TIs>
     auto run(pyalpaka_launch const* launch, char* error, std::size_t errorSize, std::index_sequence<TIs...>) -> int
     {
         if(!matches<TAcc, TKernel, TArgs...>(launch, error, errorSize))
@@ -109,14 +111,24 @@ namespace pyalpaka::jit
         {
             try
             {
-                alpaka::TaskKernelCpu<TAcc, TKernel, TArgs...> const task(
-                    alpaka::detail::cpu::ValidatedLaunch{static_cast<std::uint32_t>(launch->dyn_shared_bytes)},
-                    workDivOf<TAcc>(*launch),
-                    TKernel{},
-                    load<TArgs>(launch->args[TIs])...);
-                alpaka::detail::cpu::FirstError firstError;
-                alpaka::detail::cpu::CpuAccDescription<TAcc>::launch(task, firstError);
-                firstError.rethrowIfAny();
+                alpaka::detail::cpu::ValidatedLaunch const validated{
+                    static_cast<std::uint32_t>(launch->dyn_shared_bytes)};
+                if constexpr(TCooperative)
+                {
+                    // Checks the grid against the blocks that can run at once (again: the runtime did) and runs
+                    // every block at the same time.
+                    alpaka::TaskKernelCpuCooperative<TAcc, TKernel, TArgs...> const task(
+                        validated, workDivOf<TAcc>(*launch), TKernel{}, load<TArgs>(launch->args[TIs])...);
+                    task();
+                }
+                else
+                {
+                    alpaka::TaskKernelCpu<TAcc, TKernel, TArgs...> const task(
+                        validated, workDivOf<TAcc>(*launch), TKernel{}, load<TArgs>(launch->args[TIs])...);
+                    alpaka::detail::cpu::FirstError firstError;
+                    alpaka::detail::cpu::CpuAccDescription<TAcc>::launch(task, firstError);
+                    firstError.rethrowIfAny();
+                }
             }
             catch(std::exception const& e)
             {
@@ -135,6 +147,13 @@ namespace pyalpaka::jit
 
 //! Defines the exported functions of EntryAbi.h for kernel TKernel on TAcc with the argument types that follow.
 #define PYALPAKA_DEFINE_ENTRY(TAcc, TKernel, ...)                                                                      \
+    PYALPAKA_DEFINE_ENTRY_AS(false, TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__)
+
+//! The same for a kernel launched cooperatively (pyalpaka_run runs every block at once around a grid barrier).
+#define PYALPAKA_DEFINE_COOPERATIVE_ENTRY(TAcc, TKernel, ...)                                                          \
+    PYALPAKA_DEFINE_ENTRY_AS(true, TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__)
+
+#define PYALPAKA_DEFINE_ENTRY_AS(cooperative, TAcc, TKernel, ...)                                                      \
     extern "C" __attribute__((visibility("default"))) unsigned pyalpaka_entry_abi()                                    \
     {                                                                                                                  \
         return PYALPAKA_ENTRY_ABI;                                                                                     \
@@ -148,6 +167,6 @@ namespace pyalpaka::jit
     extern "C" __attribute__((visibility("default"))) int pyalpaka_run(                                                \
         pyalpaka_launch const* launch, char* error, size_t errorSize)                                                  \
     {                                                                                                                  \
-        return ::pyalpaka::jit::run<TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__>(                                         \
+        return ::pyalpaka::jit::run<TAcc, TKernel, cooperative __VA_OPT__(, ) __VA_ARGS__>(                            \
             launch, error, errorSize, std::index_sequence_for<__VA_ARGS__>{});                                         \
     }

@@ -256,6 +256,21 @@ namespace pyalpaka::rt
                 });
         }
 
+        [[nodiscard]] auto cooperativeBlocksMax(Device const&, std::size_t dim) -> std::size_t override
+        {
+            return withDim<maxWorkDivDim>(
+                dim,
+                "a work division",
+                [&](auto d) -> std::size_t
+                {
+                    using Acc = AccOf<TTag, decltype(d)::value>;
+                    if constexpr(requires { alpaka::detail::cpu::cooperativeBlocksMax<Acc>(); })
+                        return alpaka::detail::cpu::cooperativeBlocksMax<Acc>();
+                    else
+                        throw std::invalid_argument("back-end '" + m_name + "' has no cooperative launches");
+                });
+        }
+
     private:
         static auto native(Device const& dev) -> typename DeviceImpl<TTag>::NativeDev const&
         {

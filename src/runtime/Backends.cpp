@@ -6,6 +6,7 @@
 //! BackendUnit.cpp.in) and, for the others, why they are missing.
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "BackendFactories.inc" // generated: the factory declarations of the compiled-in back-ends (self-contained)
 #include "GpuProbe.hpp"
@@ -47,6 +48,14 @@ namespace pyalpaka::rt
         throw BackendUnavailable(
             "device " + name() + " of back-end '" + backend().name()
             + "' runs no GPU modules: CPU back-ends load compiled kernels as shared libraries");
+    }
+
+    auto Backend::cooperativeBlocksMax(Device const&, std::size_t) -> std::size_t
+    {
+        throw std::invalid_argument(
+            "back-end '" + name()
+            + "' answers how many blocks a cooperative launch may have per kernel: ask the "
+              "compiled kernel (pyalpaka.max_active_blocks)");
     }
 
     auto backends() -> std::vector<Backend*> const&

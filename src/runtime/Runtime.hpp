@@ -97,6 +97,10 @@ namespace pyalpaka::rt
             SubDivRestrictions restrictions) -> WorkDiv = 0;
         //! Throws std::invalid_argument saying which limit a work division breaks on dev.
         virtual void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) = 0;
+        //! How many blocks of a valid block shape a cooperative launch on dev may have (all of them run at once):
+        //! alpaka::getMaxActiveBlocks for the CPU back-ends, where the kernel does not matter. The GPU back-ends
+        //! answer per kernel (GpuKernel::maxActiveBlocks); here they throw std::invalid_argument.
+        [[nodiscard]] virtual auto cooperativeBlocksMax(Device const& dev, std::size_t dim) -> std::size_t;
     };
 
     //! One device of a back-end.
@@ -231,7 +235,20 @@ namespace pyalpaka::rt
         //! Launches on queue (a queue of the kernel's device); dynamic shared memory comes from the kernel's
         //! BlockSharedMemDynSizeBytes for this work division and these arguments. Throws std::invalid_argument when
         //! the launch does not fit the device.
-        virtual void launch(Queue& queue, WorkDiv const& workDiv, void const* const* args, std::size_t argCount) = 0;
+        //! `cooperative`: every block at once (cuLaunchCooperativeKernel), refused with std::invalid_argument when the
+        //! grid has more blocks than maxActiveBlocks.
+        virtual void launch(
+            Queue& queue,
+            WorkDiv const& workDiv,
+            void const* const* args,
+            std::size_t argCount,
+            bool cooperative = false)
+            = 0;
+
+        //! The blocks of workDiv's block shape that can be resident at once for these arguments (the limit of a
+        //! cooperative launch); 0 when such a block cannot run at all.
+        [[nodiscard]] virtual auto
+        maxActiveBlocks(WorkDiv const& workDiv, void const* const* args, std::size_t argCount) -> std::size_t = 0;
     };
 
     //! Every back-end this build knows, available or not, in the order of preference of pk.device().

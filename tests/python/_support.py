@@ -101,3 +101,34 @@ namespace alpaka::trait
     };
 } // namespace alpaka::trait
 """
+
+# Phase 1: each block adds its elements into partial[block]; phase 2, after the grid barrier: every block reads every
+# block's partial sum. Without the barrier (or with blocks that did not all run), a block reads sums not yet written.
+GRID_SUM = r"""
+#include <alpaka/alpaka.hpp>
+#include <cstdint>
+
+struct GridSum
+{
+    template<typename TAcc>
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, double const* x, double* partial, double* total, std::int64_t n) const
+    {
+        auto const blocks = alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(acc).prod();
+        auto const block = alpaka::mapIdx<1u>(
+            alpaka::getIdx<alpaka::Grid, alpaka::Blocks>(acc),
+            alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(acc))[0];
+        double sum = 0;
+        for(auto i : alpaka::uniformElements(acc, static_cast<std::size_t>(n)))
+            sum += x[i];
+        alpaka::atomicAdd(acc, &partial[block], sum, alpaka::hierarchy::Threads{});
+        alpaka::syncGridThreads(acc);
+        if(alpaka::getIdx<alpaka::Block, alpaka::Threads>(acc).prod() == 0)
+        {
+            double all = 0;
+            for(std::size_t b = 0; b < blocks; ++b)
+                all += partial[b];
+            total[block] = all;
+        }
+    }
+};
+"""

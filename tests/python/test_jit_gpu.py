@@ -15,7 +15,7 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _gpu_compiler, _rtc
 
-from _support import AXPY, AXPY_TYPES, BLOCK_SUM
+from _support import AXPY, AXPY_TYPES, BLOCK_SUM, GRID_SUM
 
 EM_CUDA = 190
 
@@ -188,3 +188,29 @@ def test_an_explicit_compiler_path_that_does_not_work_is_reported(monkeypatch, t
     finally:
         monkeypatch.delenv(variable)
         function.cache_clear()
+
+
+GRID_SUM_TYPES = ("double const*", "double*", "double*", "std::int64_t")
+
+
+def test_cooperative_variant_compiles_with_the_grid_barrier(nvrtc_or_skip):
+    try:
+        _rtc.cooperative_groups_include()
+    except pk.BackendUnavailableError as error:
+        pytest.skip(f"no cooperative groups headers here: {error}")
+    kernel = pk.Kernel(GRID_SUM, "GridSum")
+    entry = kernel.compile("cuda", 1, GRID_SUM_TYPES, arch="sm_90", cooperative=True)
+    assert elf_machine(entry.path.read_bytes()) == EM_CUDA
+    assert b"pyalpaka_kernel" in entry.path.read_bytes()
+
+
+def test_grid_sync_without_a_cooperative_launch_fails_to_compile_saying_what_to_do(target):
+    backend, arch, _ = target
+    with pytest.raises(pk.CompileError, match="cooperative=True"):
+        pk.Kernel(GRID_SUM, "GridSum").compile(backend, 1, GRID_SUM_TYPES, arch=arch)
+
+
+def test_hip_has_no_grid_barrier_under_hiprtc(tmp_path):
+    usable("hip")
+    with pytest.raises(pk.CompileError, match="run-time compiled HIP kernels cannot synchronize the grid"):
+        pk.Kernel(GRID_SUM, "GridSum").compile("hip", 1, GRID_SUM_TYPES, arch="gfx90a", cooperative=True)

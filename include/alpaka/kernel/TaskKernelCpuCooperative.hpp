@@ -112,6 +112,19 @@ namespace alpaka
             detail::cpu::throwIfNotCooperative<TAcc>(workDiv);
         }
 
+        //! A launch the caller validated already (the run-time compiled kernels of pyalpaka, whose runtime checks the
+        //! work division and the shared memory itself): only the cooperative limit is checked.
+        template<typename TWorkDiv, typename... TArgsFwd>
+        TaskKernelCpuCooperative(
+            detail::cpu::ValidatedLaunch validated,
+            TWorkDiv const& workDiv,
+            TKernelFnObj const& kernelFnObj,
+            TArgsFwd&&... args)
+            : m_task(validated, workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...)
+        {
+            detail::cpu::throwIfNotCooperative<TAcc>(workDiv);
+        }
+
         //! Runs every block of the grid at the same time.
         void operator()() const
         {

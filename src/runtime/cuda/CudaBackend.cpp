@@ -99,6 +99,7 @@ namespace pyalpaka::rt::cuda
         a.sharedMemPerBlockOptin = std::max(a.sharedMemPerBlock, attribute(m_device, MaxSharedMemoryPerBlockOptin));
         a.warpSize = attribute(m_device, WarpSize);
         a.multiprocessorCount = attribute(m_device, MultiprocessorCount);
+        a.cooperativeLaunch = attribute(m_device, CooperativeLaunch) != 0;
         a.ccMajor = attribute(m_device, ComputeCapabilityMajor);
         a.ccMinor = attribute(m_device, ComputeCapabilityMinor);
         PYALPAKA_CU_CHECK(cuDevicePrimaryCtxRetain, &m_context, m_device);

@@ -70,6 +70,8 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuModuleGetFunction);
             PYALPAKA_CU_BIND(cuFuncSetAttribute);
             PYALPAKA_CU_BIND(cuLaunchKernel);
+            PYALPAKA_CU_BIND(cuLaunchCooperativeKernel);
+            PYALPAKA_CU_BIND(cuOccupancyMaxActiveBlocksPerMultiprocessor);
 #undef PYALPAKA_CU_BIND
             return missing;
         }

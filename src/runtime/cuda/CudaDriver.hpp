@@ -45,6 +45,7 @@ namespace pyalpaka::rt::cuda
         MultiprocessorCount = 16,
         ComputeCapabilityMajor = 75,
         ComputeCapabilityMinor = 76,
+        CooperativeLaunch = 95,
         MaxSharedMemoryPerBlockOptin = 97
     };
 
@@ -179,6 +180,19 @@ namespace pyalpaka::rt::cuda
             CUstream stream,
             void** params,
             void** extra);
+        CUresult (*cuLaunchCooperativeKernel)(
+            CUfunction function,
+            unsigned gridX,
+            unsigned gridY,
+            unsigned gridZ,
+            unsigned blockX,
+            unsigned blockY,
+            unsigned blockZ,
+            unsigned sharedBytes,
+            CUstream stream,
+            void** params);
+        CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(
+            int* blocks, CUfunction function, int blockSize, std::size_t dynamicSharedBytes);
     };
 
     //! The loaded driver, or why none could be loaded.

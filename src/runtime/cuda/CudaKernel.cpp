@@ -6,11 +6,14 @@
 //! alpaka's [z][y][x] work division becomes CUDA's grid and block (x fastest), the thread-elements extent is the
 //! kernel's first parameter (an alpaka::Vec<Dim, std::size_t>: Dim std::size_t values), the arguments follow.
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <stdexcept>
+#include <vector>
 
 #include "CudaRuntime.hpp"
 #include "runtime/Errors.hpp"
@@ -74,65 +77,138 @@ namespace pyalpaka::rt::cuda
             // The module stays loaded: launches queued on streams may still run its code.
             ~CudaKernel() override = default;
 
-            void launch(Queue& queue, WorkDiv const& workDiv, void const* const* args, std::size_t argCount) override
+            void launch(
+                Queue& queue,
+                WorkDiv const& workDiv,
+                void const* const* args,
+                std::size_t argCount,
+                bool cooperative) override
             {
                 auto* cuda = dynamic_cast<CudaQueue*>(&queue);
                 if(cuda == nullptr || cuda->device()->index() != m_device->index())
                     throw TypeMismatch(
-                        "a kernel loaded on " + m_device->name() + " (cuda:" + std::to_string(m_device->index())
-                        + ") cannot be launched on a queue of " + queue.device()->name() + " ("
-                        + queue.device()->backend().name() + ")");
+                        "a kernel loaded on " + describe() + " cannot be launched on a queue of "
+                        + queue.device()->name() + " (" + queue.device()->backend().name() + ")");
                 auto const grid = toXyz(workDiv.gridBlocks, "grid_blocks");
                 auto const block = toXyz(workDiv.blockThreads, "block_threads");
-                std::array<std::size_t, maxWorkDivDim> elems{};
-                std::array<std::size_t, maxWorkDivDim> blockThreads{};
-                for(std::size_t i = 0; i < workDiv.dim(); ++i)
-                {
-                    elems[i] = workDiv.threadElems.values[i];
-                    blockThreads[i] = workDiv.blockThreads.values[i];
-                }
-                std::vector<void*> params(argCount + 3);
-                for(std::size_t i = 0; i < argCount; ++i)
-                    params[i + 3] = const_cast<void*>(args[i]);
-                auto const sharedBytes = dynSharedBytes(params, blockThreads, elems);
-                // pyalpaka_kernel(elems, args...): the entry's parameters start at params[2].
-                params[2] = elems.data();
+                LaunchParams launch(workDiv, args, argCount);
+                auto const sharedBytes = checkedDynSharedBytes(launch);
+                if(cooperative)
+                    if(auto const max = residentBlocks(workDiv, sharedBytes); workDiv.gridBlocks.product() > max)
+                        throw std::invalid_argument(
+                            "cooperative kernel launch on " + describe() + ": the grid has "
+                            + std::to_string(workDiv.gridBlocks.product()) + " blocks, but at most "
+                            + std::to_string(max)
+                            + " blocks of this shape can run at the same time (pyalpaka.max_active_blocks); a grid "
+                              "barrier needs every block running: launch at most that many blocks");
+                auto** params = launch.kernelParams();
                 cuda->submit(
                     [&](CUstream stream)
                     {
-                        PYALPAKA_CU_CHECK(
-                            cuLaunchKernel,
-                            m_kernel,
-                            grid[0],
-                            grid[1],
-                            grid[2],
-                            block[0],
-                            block[1],
-                            block[2],
-                            sharedBytes,
-                            stream,
-                            params.data() + 2,
-                            nullptr);
+                        if(cooperative)
+                            PYALPAKA_CU_CHECK(
+                                cuLaunchCooperativeKernel,
+                                m_kernel,
+                                grid[0],
+                                grid[1],
+                                grid[2],
+                                block[0],
+                                block[1],
+                                block[2],
+                                sharedBytes,
+                                stream,
+                                params);
+                        else
+                            PYALPAKA_CU_CHECK(
+                                cuLaunchKernel,
+                                m_kernel,
+                                grid[0],
+                                grid[1],
+                                grid[2],
+                                block[0],
+                                block[1],
+                                block[2],
+                                sharedBytes,
+                                stream,
+                                params,
+                                nullptr);
                     });
             }
 
+            auto maxActiveBlocks(WorkDiv const& workDiv, void const* const* args, std::size_t argCount)
+                -> std::size_t override
+            {
+                LaunchParams launch(workDiv, args, argCount);
+                auto const bytes = dynSharedBytes(launch);
+                if(bytes > static_cast<unsigned long long>(m_device->attributes().sharedMemPerBlockOptin))
+                    return 0;
+                optIn(bytes);
+                return residentBlocks(workDiv, static_cast<unsigned>(bytes));
+            }
+
         private:
-            //! Runs pyalpaka_dyn_shared_bytes(out, blockThreads, elems, args...) on a helper stream (it reads no
-            //! memory, so it need not wait for the queue's work) and sets the kernel's opt-in limit where needed.
-            //! Evaluated per launch: the kernel's trait may depend on every argument value.
-            auto dynSharedBytes(
-                std::vector<void*>& params,
-                std::array<std::size_t, maxWorkDivDim>& blockThreads,
-                std::array<std::size_t, maxWorkDivDim>& elems) -> unsigned
+            //! The parameters of pyalpaka_dyn_shared_bytes(out, blockThreads, elems, args...) and, from the third on,
+            //! of pyalpaka_kernel(elems, args...).
+            class LaunchParams
+            {
+            public:
+                LaunchParams(WorkDiv const& workDiv, void const* const* args, std::size_t argCount)
+                    : m_params(argCount + 3)
+                {
+                    for(std::size_t i = 0; i < workDiv.dim(); ++i)
+                    {
+                        m_elems[i] = workDiv.threadElems.values[i];
+                        m_blockThreads[i] = workDiv.blockThreads.values[i];
+                    }
+                    for(std::size_t i = 0; i < argCount; ++i)
+                        m_params[i + 3] = const_cast<void*>(args[i]);
+                }
+
+                auto dynSharedParams(void** out) -> void**
+                {
+                    m_params[0] = out;
+                    m_params[1] = m_blockThreads.data();
+                    m_params[2] = m_elems.data();
+                    return m_params.data();
+                }
+
+                auto kernelParams() -> void**
+                {
+                    m_params[2] = m_elems.data();
+                    return m_params.data() + 2;
+                }
+
+            private:
+                std::array<std::size_t, maxWorkDivDim> m_elems{};
+                std::array<std::size_t, maxWorkDivDim> m_blockThreads{};
+                std::vector<void*> m_params;
+            };
+
+            auto describe() const -> std::string
+            {
+                return m_device->name() + " (cuda:" + std::to_string(m_device->index()) + ")";
+            }
+
+            //! Runs pyalpaka_dyn_shared_bytes on a helper stream (it reads no memory, so it need not wait for the
+            //! queue's work). Evaluated per launch: the kernel's trait may depend on every argument value.
+            auto dynSharedBytes(LaunchParams& launch) -> unsigned long long
             {
                 std::lock_guard lock(m_mutex);
                 ContextScope scope(m_device->context());
                 void* out = m_result.get();
-                params[0] = &out;
-                params[1] = blockThreads.data();
-                params[2] = elems.data();
                 PYALPAKA_CU_CHECK(
-                    cuLaunchKernel, m_dynShared, 1u, 1u, 1u, 1u, 1u, 1u, 0u, m_helperStream, params.data(), nullptr);
+                    cuLaunchKernel,
+                    m_dynShared,
+                    1u,
+                    1u,
+                    1u,
+                    1u,
+                    1u,
+                    1u,
+                    0u,
+                    m_helperStream,
+                    launch.dynSharedParams(&out),
+                    nullptr);
                 unsigned long long bytes = 0;
                 Memcpy2D c{};
                 c.srcMemoryType = MemoryDevice;
@@ -145,15 +221,30 @@ namespace pyalpaka::rt::cuda
                 c.height = 1;
                 PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
                 PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
-                auto const& attributes = m_device->attributes();
-                auto const limit = static_cast<unsigned long long>(attributes.sharedMemPerBlockOptin);
+                return bytes;
+            }
+
+            //! dynSharedBytes, checked against the device's limit, with the kernel's opt-in limit set where needed.
+            auto checkedDynSharedBytes(LaunchParams& launch) -> unsigned
+            {
+                auto const bytes = dynSharedBytes(launch);
+                auto const limit = static_cast<unsigned long long>(m_device->attributes().sharedMemPerBlockOptin);
                 if(bytes > limit)
                     throw std::invalid_argument(
                         "kernel launch on 'cuda': the kernel asks for " + std::to_string(bytes)
                         + " bytes of dynamic block shared memory, at most " + std::to_string(limit)
                         + " bytes per block are available on " + m_device->name());
+                optIn(bytes);
+                return static_cast<unsigned>(bytes);
+            }
+
+            //! Raises the kernel's dynamic shared memory limit to `bytes` where that is beyond the default.
+            void optIn(unsigned long long bytes)
+            {
+                std::lock_guard lock(m_mutex);
                 if(bytes > defaultDynSharedLimit && bytes > m_optedInBytes)
                 {
+                    ContextScope scope(m_device->context());
                     PYALPAKA_CU_CHECK(
                         cuFuncSetAttribute,
                         m_kernel,
@@ -161,7 +252,25 @@ namespace pyalpaka::rt::cuda
                         static_cast<int>(bytes));
                     m_optedInBytes = bytes;
                 }
-                return static_cast<unsigned>(bytes);
+            }
+
+            //! The blocks of workDiv's block shape that the device holds at once with `sharedBytes` each: the
+            //! occupancy per multiprocessor times the multiprocessors (what cudaLaunchCooperativeKernel allows).
+            auto residentBlocks(WorkDiv const& workDiv, unsigned sharedBytes) -> std::size_t
+            {
+                auto const& attributes = m_device->attributes();
+                if(!attributes.cooperativeLaunch)
+                    throw std::invalid_argument(describe() + " does not support cooperative kernel launches");
+                int perMultiprocessor = 0;
+                ContextScope scope(m_device->context());
+                PYALPAKA_CU_CHECK(
+                    cuOccupancyMaxActiveBlocksPerMultiprocessor,
+                    &perMultiprocessor,
+                    m_kernel,
+                    static_cast<int>(workDiv.blockThreads.product()),
+                    sharedBytes);
+                return static_cast<std::size_t>(std::max(perMultiprocessor, 0))
+                       * static_cast<std::size_t>(attributes.multiprocessorCount);
             }
 
             std::shared_ptr<CudaDevice> m_device;

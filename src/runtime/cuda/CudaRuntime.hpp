@@ -42,6 +42,7 @@ namespace pyalpaka::rt::cuda
         int sharedMemPerBlockOptin = 0;
         int warpSize = 0;
         int multiprocessorCount = 0;
+        bool cooperativeLaunch = false;
         int ccMajor = 0;
         int ccMinor = 0;
     };

@@ -71,6 +71,7 @@ SAME_VALUE(ours::MultiprocessorCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
 SAME_VALUE(ours::ComputeCapabilityMajor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
 SAME_VALUE(ours::ComputeCapabilityMinor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
 SAME_VALUE(ours::MaxSharedMemoryPerBlockOptin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+SAME_VALUE(ours::CooperativeLaunch, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH);
 
 // Entry points: cuda.h declares each exported name (the _v2 ones among them, before its macros rename the
 // unversioned spellings); the parameter lists must agree in number and in the size of every parameter.
@@ -144,3 +145,5 @@ SAME_ENTRY(cuModuleUnload);
 SAME_ENTRY(cuModuleGetFunction);
 SAME_ENTRY(cuFuncSetAttribute);
 SAME_ENTRY(cuLaunchKernel);
+SAME_ENTRY(cuLaunchCooperativeKernel);
+SAME_ENTRY(cuOccupancyMaxActiveBlocksPerMultiprocessor);

@@ -236,6 +236,9 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device)
         case 76:
             *value = 0;
             return SUCCESS;
+        case 95:
+            *value = 1;
+            return SUCCESS; /* cooperative launch */
         case 97:
             *value = 232448;
             return SUCCESS; /* shared memory per block, opt-in */
@@ -453,7 +456,8 @@ CUresult cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char value, s
     if(pitch < width)
         return INVALID_VALUE;
     if(recording)
-        return record((Op){.kind = OP_SET2D, .dst = dst, .pitch = pitch, .value = value, .width = width, .height = height});
+        return record(
+            (Op){.kind = OP_SET2D, .dst = dst, .pitch = pitch, .value = value, .width = width, .height = height});
     for(size_t row = 0; row < height; ++row)
         memset((char*)(uintptr_t)dst + row * pitch, value, width);
     return SUCCESS;
@@ -570,24 +574,24 @@ static CUresult replay(Graph const* graph)
         CUresult result = SUCCESS;
         switch(op->kind)
         {
-        case OP_COPY2D:
-            result = cuMemcpy2DAsync_v2(&op->copy2D, &streamObject);
-            break;
-        case OP_COPY3D:
-            result = cuMemcpy3DAsync_v2(&op->copy3D, &streamObject);
-            break;
-        case OP_SET1D:
-            result = cuMemsetD8Async(op->dst, op->value, op->width, &streamObject);
-            break;
-        case OP_SET2D:
-            result = cuMemsetD2D8Async(op->dst, op->pitch, op->value, op->width, op->height, &streamObject);
-            break;
-        case OP_HOST:
-            result = cuLaunchHostFunc(&streamObject, op->fn, op->userData);
-            break;
-        case OP_GRAPH:
-            result = replay(op->graph);
-            break;
+            case OP_COPY2D:
+                result = cuMemcpy2DAsync_v2(&op->copy2D, &streamObject);
+                break;
+            case OP_COPY3D:
+                result = cuMemcpy3DAsync_v2(&op->copy3D, &streamObject);
+                break;
+            case OP_SET1D:
+                result = cuMemsetD8Async(op->dst, op->value, op->width, &streamObject);
+                break;
+            case OP_SET2D:
+                result = cuMemsetD2D8Async(op->dst, op->pitch, op->value, op->width, op->height, &streamObject);
+                break;
+            case OP_HOST:
+                result = cuLaunchHostFunc(&streamObject, op->fn, op->userData);
+                break;
+            case OP_GRAPH:
+                result = replay(op->graph);
+                break;
         }
         if(result != SUCCESS)
             return result;
@@ -703,5 +707,27 @@ CUresult cuLaunchKernel(
 {
     (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared, (void)s;
     (void)params, (void)extra;
+    return INVALID_HANDLE;
+}
+
+CUresult cuLaunchCooperativeKernel(
+    void* f,
+    unsigned gx,
+    unsigned gy,
+    unsigned gz,
+    unsigned bx,
+    unsigned by,
+    unsigned bz,
+    unsigned shared,
+    void* s,
+    void** params)
+{
+    (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared, (void)s, (void)params;
+    return INVALID_HANDLE;
+}
+
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void* f, int blockSize, size_t dynamicSharedBytes)
+{
+    (void)blocks, (void)f, (void)blockSize, (void)dynamicSharedBytes;
     return INVALID_HANDLE;
 }

@@ -10,6 +10,7 @@
 #include "copy.hpp"
 #include "dot.hpp"
 #include "fill.hpp"
+#include "heat.hpp"
 #include "histogram.hpp"
 #include "iota.hpp"
 #include "matmul.hpp"

@@ -13,9 +13,13 @@ the accelerator (``help(pyalpaka.kernels.triad)`` lists the parameter lists):
 - ``reduce(x, sum, n)``: sum += Σx (block shared memory, one atomic per block)
 - ``histogram(x, bins, n, nbins, lo, hi)``: counts of x in nbins equal bins of [lo, hi) (uint32 bins)
 - 2-D: ``matmul(A, B, C, m, n, k)``: C = A·B (row-major, tiled through shared memory);
-  ``stencil(inp, out, ny, nx)``: 5-point Jacobi step, boundary copied
+  ``stencil(inp, out, ny, nx)``: 5-point Jacobi step, boundary copied;
+  ``heat(inp, out, params)``: an explicit step of the heat equation, its parameters a ``HeatParams`` struct
+  (``heat.structs["HeatParams"]`` is its NumPy dtype: pass ``np.array((dt, ny, nx, alpha), dtype)[()]``)
 
-Buffers and (on CPU devices) NumPy arrays are passed as pointers, numbers are converted to the parameter's type.
+Buffers and (on CPU devices) NumPy arrays are passed as pointers, numbers are converted to the parameter's type, a
+struct parameter takes a NumPy structured scalar (or 0-d array) whose dtype has the struct's layout (``KERNEL.structs``
+gives the dtypes; another layout is a TypeError naming the field that differs).
 ``source(name)`` is the path of a kernel's C++ source.
 
 On a GPU queue (``cuda``) the shipped kernels are compiled at run time from the same sources, with the parameter
@@ -35,7 +39,7 @@ _FAMILIES = _core.aot_kernels()
 _CPP_NAMES = {
     "fill": "Fill", "iota": "Iota", "copy": "Copy", "add": "Add", "reduce": "Reduce", "axpy": "Axpy", "mul": "Mul",
     "triad": "Triad", "nstream": "Nstream", "dot": "Dot", "histogram": "Histogram", "matmul": "MatMul",
-    "stencil": "Stencil",
+    "stencil": "Stencil", "heat": "Heat",
 }
 _GPU_KERNELS: dict = {}
 
@@ -48,8 +52,10 @@ def _compile_for_gpu(backend: str, family: str, dim: int, types: tuple[str, ...]
     if kernel is None:
         if family not in _CPP_NAMES:
             raise ValueError(f"the shipped kernel {family!r} has no known C++ name for run-time compilation")
+        # The struct parameters under the names the launcher spells them with (types holds qualified names).
+        structs = {f"pyalpaka::kernels::{name}": dtype for name, dtype in _FAMILIES[family].structs.items()}
         kernel = Kernel(f"#include <kernels/{family}.hpp>\n", f"pyalpaka::kernels::{_CPP_NAMES[family]}",
-                        filename=f"kernels/{family}.hpp")
+                        filename=f"kernels/{family}.hpp", structs=structs)
         _GPU_KERNELS[family] = kernel
     return str(kernel.compile(backend, dim, types, arch=arch).path)
 

@@ -47,24 +47,8 @@ namespace pyalpaka::bindings
 
         //! Not a struct argument (StructType index).
         constexpr int notStruct = -1;
-        //! The key character of a struct argument's kind (rt::ParamKind's values are 0 to 2).
-        constexpr char structKeyKind = 3;
-
-        //! The structured dtype of a structured NumPy scalar (numpy.void) or array, none for any other value.
-        auto structuredDType(py::handle arg) -> std::optional<py::dtype>
-        {
-            static py::object const voidType = py::module_::import("numpy").attr("void");
-            py::dtype dtype;
-            if(py::isinstance<py::array>(arg))
-                dtype = py::reinterpret_borrow<py::array>(arg).dtype();
-            else if(PyObject_TypeCheck(arg.ptr(), reinterpret_cast<PyTypeObject*>(voidType.ptr())) != 0)
-                dtype = py::reinterpret_borrow<py::dtype>(arg.attr("dtype"));
-            else
-                return std::nullopt;
-            if(!dtype.has_fields())
-                return std::nullopt;
-            return dtype;
-        }
+        //! The key character of a struct argument's kind (the other kinds' are rt::ParamKind's values).
+        constexpr char structKeyKind = static_cast<char>(rt::ParamKind::Struct);
 
         //! "Params = dtype([...]), ..." for messages.
         auto describeStructs(std::vector<StructType> const& structs) -> std::string
@@ -167,26 +151,9 @@ namespace pyalpaka::bindings
         struct PendingLaunch
         {
             pyalpaka_launch launch{};
-            std::array<ArgSlot, maxKernelArgs> slots{};
-            //! The storage of struct values, which may not fit a slot (aligned as a slot, contiguous).
-            std::array<std::unique_ptr<ArgSlot[]>, maxKernelArgs> structs{};
+            ArgValues values;
             std::array<void const*, maxKernelArgs> pointers{};
             pyalpaka_entry_fn run = nullptr;
-
-            //! Storage for a value of `size` bytes as argument `i`.
-            auto storage(std::size_t i, std::size_t size) -> std::byte*
-            {
-                if(size <= sizeof(ArgSlot))
-                    return slots[i].bytes.data();
-                structs[i] = std::make_unique<ArgSlot[]>((size + sizeof(ArgSlot) - 1) / sizeof(ArgSlot));
-                return structs[i][0].bytes.data();
-            }
-
-            //! Where the value of argument `i` is.
-            [[nodiscard]] auto value(std::size_t i) const -> void const*
-            {
-                return structs[i] ? structs[i][0].bytes.data() : slots[i].bytes.data();
-            }
 
             //! The launch of workDiv with the argument values stored so far.
             void setLaunch(rt::WorkDiv const& workDiv, std::size_t argCount)
@@ -200,7 +167,7 @@ namespace pyalpaka::bindings
                 }
                 launch.arg_count = argCount;
                 for(std::size_t i = 0; i < argCount; ++i)
-                    pointers[i] = value(i);
+                    pointers[i] = values.value(i);
                 launch.args = pointers.data();
             }
         };
@@ -263,7 +230,7 @@ namespace pyalpaka::bindings
                 {
                     std::array<void const*, maxKernelArgs> values{};
                     for(std::size_t i = 0; i < count; ++i)
-                        values[i] = pending->value(i);
+                        values[i] = pending->values.value(i);
                     {
                         py::gil_scoped_release release;
                         entry.gpu->launch(queue.queue(), workDiv, values.data(), count, cooperative);
@@ -405,7 +372,7 @@ namespace pyalpaka::bindings
                             throw rt::TypeMismatch(
                                 "argument " + std::to_string(i + 1) + " of " + m_name
                                 + ": cannot read the struct value");
-                        std::memcpy(pending.storage(i, size), array.data(), size);
+                        std::memcpy(pending.values.storage(i, size), array.data(), size);
                         continue;
                     }
                     convert(
@@ -414,7 +381,8 @@ namespace pyalpaka::bindings
                         args[i],
                         device,
                         "argument " + std::to_string(i + 1) + " of " + m_name,
-                        pending.slots[i]);
+                        pending.values,
+                        i);
                 }
                 return signature;
             }

@@ -30,8 +30,11 @@ namespace pyalpaka::bindings
             return *loaded;
         }
 
+        //! The C++ type of a parameter as a unit outside the kernels' namespace spells it.
         auto cppType(rt::Param const& p) -> std::string
         {
+            if(p.kind == rt::ParamKind::Struct)
+                return std::string(p.layout->cppName);
             std::string type(rt::info(p.dtype).cppName);
             if(p.kind == rt::ParamKind::Scalar)
                 return p.dtype == rt::DType::UInt64 ? "std::size_t" : type;
@@ -72,12 +75,12 @@ namespace pyalpaka::bindings
                 auto const& backendName = device->backend().name();
                 auto const* variant = find(backendName, workDiv.dim(), infos.data(), args);
 
-                std::array<ArgSlot, maxKernelArgs> slots;
+                ArgValues values;
                 std::array<void const*, maxKernelArgs> pointers;
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), slots[i]);
-                    pointers[i] = slots[i].bytes.data();
+                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), values, i);
+                    pointers[i] = values.value(i);
                 }
                 {
                     py::gil_scoped_release release;
@@ -122,12 +125,12 @@ namespace pyalpaka::bindings
                 auto const key = m_name + "/" + std::to_string(variant->dim) + rt::signature(variant->params) + "/"
                                  + device.backend().name() + ":" + std::to_string(device.index());
                 auto const count = args.size();
-                std::array<ArgSlot, maxKernelArgs> slots;
+                ArgValues values;
                 std::array<void const*, maxKernelArgs> pointers;
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), slots[i]);
-                    pointers[i] = slots[i].bytes.data();
+                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), values, i);
+                    pointers[i] = values.value(i);
                 }
                 auto& loaded = loadedGpuKernels()[key];
                 if(!loaded)
@@ -217,6 +220,20 @@ namespace pyalpaka::bindings
                     return out;
                 },
                 "(back-end, dim, C++ parameter list) of every compiled variant.")
+            .def_property_readonly(
+                "structs",
+                [](KernelFamily const& k)
+                {
+                    py::dict out;
+                    for(auto const& v : k.variants())
+                        for(auto const& p : v.params)
+                            if(p.kind == rt::ParamKind::Struct)
+                                out[py::str(std::string(p.layout->name()))] = structDType(*p.layout);
+                    return out;
+                },
+                "The NumPy structured dtype of each C++ struct the kernel takes by value, by the struct's name (as "
+                "the parameter lists show it): pass a scalar of it, e.g. numpy.array((...), dtype)[()], for the "
+                "struct. Empty for kernels without struct parameters.")
             .def_property_readonly("__doc__", &KernelFamily::doc)
             .def(
                 "__call__",

@@ -14,6 +14,18 @@
 
 namespace pyalpaka::rt
 {
+    template<>
+    struct StructLayoutOf<kernels::HeatParams>
+    {
+        using S = kernels::HeatParams;
+        static constexpr auto fields = checkedFields<S>(std::array{
+            PYALPAKA_STRUCT_FIELD(S, dt),
+            PYALPAKA_STRUCT_FIELD(S, ny),
+            PYALPAKA_STRUCT_FIELD(S, nx),
+            PYALPAKA_STRUCT_FIELD(S, alpha)});
+        static constexpr StructLayout layout{"pyalpaka::kernels::HeatParams", sizeof(S), alignof(S), fields};
+    };
+
     namespace detail
     {
         template<typename... T>
@@ -59,6 +71,7 @@ namespace pyalpaka::rt
                     r, b, "histogram");
                 addKernel<TTag, 2, k::MatMul, In<T>, In<T>, Out<T>, Size, Size, Size>(r, b, "matmul");
                 addKernel<TTag, 2, k::Stencil, In<T>, Out<T>, Size, Size>(r, b, "stencil");
+                addKernel<TTag, 2, k::Heat, In<T>, Out<T>, ByValue<k::HeatParams>>(r, b, "heat");
             });
     }
 } // namespace pyalpaka::rt

@@ -4,13 +4,17 @@
 
 //! \file
 //! Registering a kernel compiled ahead of time: addKernel<TTag, TDim, TKernel, Params...>(registry, "name") with the
-//! parameter markers Out<T> (T*), In<T> (T const*) and Val<T> (T) generates the launch function that unpacks the
-//! type-erased arguments, validates the launch and submits the kernel task to the queue.
+//! parameter markers Out<T> (T*), In<T> (T const*), Val<T> (T) and ByValue<TStruct> (a struct by value) generates the
+//! launch function that unpacks the type-erased arguments, validates the launch and submits the kernel task to the
+//! queue.
 
 #include <alpaka/alpaka.hpp>
 
+#include <array>
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "BackendImpl.hpp"
@@ -37,6 +41,58 @@ namespace pyalpaka::rt
     {
         using Type = T;
         static constexpr Param param{ParamKind::Scalar, dtypeOf<T>()};
+    };
+
+    //! The layout of a struct a shipped kernel takes by value: specialize with `static constexpr StructLayout layout`
+    //! whose fields are checkedFields<TStruct>({PYALPAKA_STRUCT_FIELD(TStruct, member), ...}) (AotKernels.hpp).
+    template<typename TStruct>
+    struct StructLayoutOf;
+
+//! The StructField of `member` of `TStruct` (offsetof needs the names, hence a macro).
+#define PYALPAKA_STRUCT_FIELD(TStruct, member)                                                                         \
+    ::pyalpaka::rt::StructField                                                                                        \
+    {                                                                                                                  \
+        #member, offsetof(TStruct, member), ::pyalpaka::rt::dtypeOf<decltype(TStruct::member)>()                       \
+    }
+
+    namespace detail
+    {
+        //! Converts to any field type: T{AnyField{}...} compiles while there are at most as many as T has fields.
+        struct AnyField
+        {
+            template<typename T>
+            constexpr operator T() const noexcept; // NOLINT(google-explicit-constructor): only in unevaluated code
+        };
+
+        template<typename T, std::size_t... TIs>
+        constexpr auto bracesFit(std::index_sequence<TIs...>) -> bool
+        {
+            return requires { T{(static_cast<void>(TIs), AnyField{})...}; };
+        }
+    } // namespace detail
+
+    //! `fields`, checked at compile time to be every field of TStruct, each once, in the order of their offsets.
+    template<typename TStruct, std::size_t TCount>
+    consteval auto checkedFields(std::array<StructField, TCount> const& fields) -> std::array<StructField, TCount>
+    {
+        static_assert(
+            std::is_standard_layout_v<TStruct> && std::is_trivially_copyable_v<TStruct> && std::is_aggregate_v<TStruct>,
+            "a struct parameter is a plain aggregate: its bytes are copied from the NumPy value");
+        static_assert(
+            detail::bracesFit<TStruct>(std::make_index_sequence<TCount>{})
+                && !detail::bracesFit<TStruct>(std::make_index_sequence<TCount + 1>{}),
+            "the field list must name every field of the struct");
+        for(std::size_t i = 1; i < TCount; ++i)
+            if(fields[i].offset < fields[i - 1].offset + info(fields[i - 1].dtype).size)
+                throw "the fields must be listed in the order of their offsets, each once"; // not constant: an error
+        return fields;
+    }
+
+    template<typename TStruct>
+    struct ByValue
+    {
+        using Type = TStruct;
+        static constexpr Param param{ParamKind::Struct, DType::UInt8, &StructLayoutOf<TStruct>::layout};
     };
 
     namespace detail

@@ -8,7 +8,9 @@
 //! the registry; the bindings pick the variant that matches a call's queue, work division and arguments.
 
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "DType.hpp"
@@ -22,13 +24,40 @@ namespace pyalpaka::rt
     {
         Pointer,      //!< T*: a buffer the kernel may write
         ConstPointer, //!< T const*: a buffer the kernel only reads
-        Scalar        //!< T by value
+        Scalar,       //!< T by value
+        Struct        //!< a C++ struct by value (Param::layout says which)
+    };
+
+    //! One field of a struct parameter: its name, its byte offset and its type.
+    struct StructField
+    {
+        std::string_view name;
+        std::size_t offset;
+        DType dtype;
+    };
+
+    //! The layout of a C++ struct a kernel takes by value, for checking and describing the Python value passed for
+    //! it (a NumPy structured scalar): AotLaunch.hpp's StructLayoutOf builds it from the struct itself.
+    struct StructLayout
+    {
+        std::string_view cppName; //!< qualified: "pyalpaka::kernels::HeatParams"
+        std::size_t size;
+        std::size_t alignment;
+        std::span<StructField const> fields; //!< in the order of their offsets
+
+        //! The name without its namespaces, as parameter lists show it.
+        [[nodiscard]] constexpr auto name() const -> std::string_view
+        {
+            auto const colons = cppName.rfind("::");
+            return colons == std::string_view::npos ? cppName : cppName.substr(colons + 2);
+        }
     };
 
     struct Param
     {
         ParamKind kind;
-        DType dtype;
+        DType dtype;                          //!< the element or value type; unused for Struct
+        StructLayout const* layout = nullptr; //!< for Struct: the struct's layout
     };
 
     //! Runs a variant: args[i] points to the value of parameter i (a pointer value for pointer parameters).
@@ -42,13 +71,19 @@ namespace pyalpaka::rt
         LaunchFn launch;
     };
 
-    //! The parameter list as C++ would write it: "(float*, float const*, float, std::size_t)".
+    //! The parameter list as C++ would write it: "(float*, float const*, float, std::size_t)", structs by their
+    //! unqualified names ("HeatParams").
     [[nodiscard]] inline auto signature(std::vector<Param> const& params) -> std::string
     {
         std::string s = "(";
         for(std::size_t i = 0; i < params.size(); ++i)
         {
             auto const& p = params[i];
+            if(p.kind == ParamKind::Struct)
+            {
+                s += (i ? ", " : "") + std::string(p.layout->name());
+                continue;
+            }
             std::string type(info(p.dtype).cppName);
             if(p.dtype == DType::UInt64 && p.kind == ParamKind::Scalar)
                 type = "std::size_t";

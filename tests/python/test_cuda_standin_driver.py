@@ -441,6 +441,33 @@ def test_standin_struct_arguments_reach_the_gpu_compiler(standin):
     """)
 
 
+def test_standin_shipped_struct_kernel_reaches_the_gpu_compiler(standin):
+    # pk.kernels.heat on a cuda queue: the struct value is checked against the shipped layout, then the kernel is
+    # compiled from its shipped source by NVRTC with the struct registered (the stand-in cannot load the module).
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        grid, out = pk.zeros(dev, (12,), np.float32), pk.zeros(dev, (12,), np.float32)
+        wd = pk.WorkDiv(grid_blocks=(1, 1), block_threads=(4, 8), thread_elems=(1, 1))
+        params = pk.kernels.heat.structs["HeatParams"]
+        try:
+            pk.kernels.heat(q, wd, grid, out, np.zeros((), np.dtype([(n, params.fields[n][0]) for n in params.names])))
+        except TypeError as e:
+            assert "does not have the layout of the struct HeatParams" in str(e) and "align=True" in str(e), e
+        else:
+            raise AssertionError("a packed struct was accepted")
+        try:
+            pk.kernels.heat(q, wd, grid, out, np.array((0.5, 3, 4, 0.25), dtype=params)[()])
+        except pk.BackendUnavailableError as e:
+            assert "nvrtc" in str(e).lower(), e  # no run-time compiler here
+        except pk.Error as e:
+            assert "CUDA_ERROR_NO_BINARY_FOR_GPU" in str(e) and ".cubin" in str(e), e
+        else:
+            raise AssertionError("a launch on the stand-in driver succeeded")
+        assert out.to_numpy(q).sum() == 0  # nothing ran
+    """)
+
+
 def test_explicit_driver_path_that_does_not_load_names_the_variable(tmp_path):
     out = run_with_driver(tmp_path / "no-such-libcuda.so", """
         info = {b.name: b for b in pk.backends()}["cuda"]

@@ -116,6 +116,16 @@ def test_shipped_kernels_with_shared_memory_and_atomics_compile(target, header, 
     assert elf_machine(entry.path.read_bytes()) == machine
 
 
+def test_shipped_kernel_with_a_struct_parameter_compiles(target):
+    """pk.kernels.heat takes a HeatParams struct: the GPU path compiles its shipped source with the struct registered
+    under its qualified name (the run-time layout checks pass against the exposed dtype)."""
+    backend, arch, machine = target
+    types = ("double const*", "double*", "pyalpaka::kernels::HeatParams")
+    path = pk.kernels._compile_for_gpu(backend, "heat", 2, types, arch)
+    with open(path, "rb") as module:
+        assert elf_machine(module.read()) == machine
+
+
 def test_syntax_error_shows_the_users_line(target):
     backend, arch, _ = target
     source = "struct Broken\n{\n    template<typename TAcc>\n    ALPAKA_FN_ACC void operator()(TAcc const&, float* x) const\n" \

@@ -228,6 +228,118 @@ def check_stencil(device, queue):
                 )
 
 
+def heat_reference(grid: np.ndarray, r) -> np.ndarray:
+    out = grid.copy()
+    centre = grid[1:-1, 1:-1]
+    four = grid.dtype.type(4)
+    out[1:-1, 1:-1] = centre + r * (grid[:-2, 1:-1] + grid[2:, 1:-1] + grid[1:-1, :-2] + grid[1:-1, 2:] - four * centre)
+    return out
+
+
+def heat_params(ny: int, nx: int, dt: float = 0.5, alpha: float = 0.25):
+    """A HeatParams value: a structured scalar of the dtype the kernel exposes."""
+    return np.array((dt, ny, nx, alpha), dtype=pk.kernels.heat.structs["HeatParams"])[()]
+
+
+def test_heat_takes_its_parameters_as_a_struct(device, queue):
+    """pk.kernels.heat(q, wd, in, out, params) with params a HeatParams struct (dt, ny, nx, alpha) passed as a NumPy
+    structured scalar or 0-d array; r = alpha*dt = 1/8 and small integers keep the results exact."""
+    for dtype in FLOATS:
+        for turn, (ny, nx) in enumerate([(1, 1), (2, 5), (3, 3), (20, 30)]):
+            grid_values = (np.arange(ny * nx).reshape(ny, nx) % 13).astype(dtype)
+            expected = heat_reference(grid_values, dtype(0.125))
+            for wd_name, wd, kind in pairings(device, workdivs_2d(device, ny, nx), turn):
+                ops = Operands(device, queue, kind)
+                params = heat_params(ny, nx)
+                for value in (params, np.asarray(params)):  # a numpy.void scalar, a 0-d array
+                    grid, out = ops.put(grid_values), ops.put(np.full((ny, nx), np.nan, dtype))
+                    pk.kernels.heat(queue, wd, grid, out, value)
+                    np.testing.assert_array_equal(
+                        ops.get(out), expected,
+                        err_msg=f"{np.dtype(dtype).name} {ny}x{nx} {wd_name} {wd} {kind} {type(value).__name__}",
+                    )
+                    np.testing.assert_array_equal(ops.get(grid), grid_values)
+
+
+HEAT_FIELDS = [("dt", np.float32), ("ny", np.int32), ("nx", np.int32), ("alpha", np.float64)]
+
+
+def test_struct_parameters_expose_their_dtype():
+    heat = pk.kernels.heat
+    dtype = heat.structs["HeatParams"]
+    assert list(heat.structs) == ["HeatParams"]
+    # The C++ layout: 4 bytes of padding before the double, 24 bytes in all, aligned to 8.
+    assert dtype == np.dtype(HEAT_FIELDS, align=True)
+    assert [dtype.fields[name][1] for name in dtype.names] == [0, 4, 8, 16]
+    assert (dtype.itemsize, dtype.alignment, dtype.isalignedstruct) == (24, 8, True)
+    assert heat.structs["HeatParams"] is dtype or heat.structs["HeatParams"] == dtype
+    assert {params for _, _, params in heat.signatures} == {
+        "(float const*, float*, HeatParams)", "(double const*, double*, HeatParams)"
+    }
+    assert "2-D (float const*, float*, HeatParams)" in heat.__doc__
+    assert pk.kernels.stencil.structs == {}
+
+
+def test_struct_arguments_of_another_layout_are_refused(device):
+    """A struct value must have the struct's layout: each mismatch is a TypeError naming the field; values that are
+    not one struct pick no variant. Nothing runs, the output keeps its values."""
+    q = pk.Queue(device, blocking=False)
+    wd = pk.valid_workdiv(device, (4, 4))
+    grid, out = pk.zeros(device, 16, np.float32), pk.asarray(np.full(16, 7.0, np.float32), device=device)
+    wrong = {
+        r"its field 'alpha' is at byte 12, in HeatParams at byte 16 \(C\+\+ aligns fields: make the dtype with "
+        r"align=True\)": np.dtype(HEAT_FIELDS),  # packed
+        "it has no field 'nx', which HeatParams has": np.dtype([f for f in HEAT_FIELDS if f[0] != "nx"], align=True),
+        "its field 'dt' is float64, in HeatParams it is float32": np.dtype(
+            [("dt", np.float64)] + HEAT_FIELDS[1:], align=True
+        ),
+        "its field 'ny' is uint32, in HeatParams it is int32": np.dtype(
+            [HEAT_FIELDS[0], ("ny", np.uint32)] + HEAT_FIELDS[2:], align=True
+        ),
+        "its field 'dt' is >f4, in HeatParams it is float32": np.dtype([("dt", ">f4")] + HEAT_FIELDS[1:], align=True),
+        "it has a field 'extra', which HeatParams does not have": np.dtype(
+            HEAT_FIELDS + [("extra", np.int32)], align=True
+        ),
+        "it is 32 bytes, HeatParams is 24": np.dtype(
+            {"names": [n for n, _ in HEAT_FIELDS], "formats": [t for _, t in HEAT_FIELDS], "offsets": [0, 4, 8, 16],
+             "itemsize": 32}
+        ),
+    }
+    for message, dtype in wrong.items():
+        with pytest.raises(TypeError, match="argument 3 of pyalpaka.kernels.heat does not have the layout of the "
+                                            "struct HeatParams: " + message + "; expected dtype"):
+            pk.kernels.heat(q, wd, grid, out, np.zeros((), dtype))
+    with pytest.raises(TypeError, match=r"argument 3 of pyalpaka.kernels.heat: a structured array of shape \(2,\) "
+                                        r"is no kernel argument; a struct argument is one value"):
+        pk.kernels.heat(q, wd, grid, out, np.zeros(2, pk.kernels.heat.structs["HeatParams"]))
+    for got, value in {"int": 4, r"float32 buffer": grid, r"tuple": (0.5, 4, 4, 0.25)}.items():
+        with pytest.raises(TypeError, match=r"has no variant for the arguments \(float32 buffer, float32 buffer, "
+                                            + got + r"\); it takes one of:\n    \(float const\*, float\*, HeatParams\)"):
+            pk.kernels.heat(q, wd, grid, out, value)
+    # A struct where a number is expected.
+    with pytest.raises(TypeError, match=r"no variant for the arguments \(float32 buffer, struct dtype\(\[\('dt'"):
+        pk.kernels.fill(q, pk.WorkDiv(1), grid, heat_params(4, 4), 16)
+    # Negative extents are an empty grid: nothing is written.
+    pk.kernels.heat(q, wd, grid, out, heat_params(-4, 4))
+    np.testing.assert_array_equal(out.to_numpy(q), np.full(16, 7.0, np.float32))
+
+
+def test_the_jit_checks_the_shipped_struct_layout_the_same_way(cpu, module_kernel_cache):
+    """The shipped kernel's source compiled at run time with the exposed dtype (what the GPU path does) runs; the
+    compile-time layout checks agree with the shipped kernel's descriptor."""
+    dtype = pk.kernels.heat.structs["HeatParams"]
+    source, name = "#include <kernels/heat.hpp>\n", "pyalpaka::kernels::Heat"
+    kernel = pk.Kernel(source, name, structs={"pyalpaka::kernels::HeatParams": dtype})
+    q = pk.Queue(cpu, blocking=True)
+    grid_values = (np.arange(35).reshape(5, 7) % 13).astype(np.float32)
+    out = np.zeros_like(grid_values)
+    kernel(q, pk.valid_workdiv(cpu, (5, 7)), grid_values, out, heat_params(5, 7))
+    np.testing.assert_array_equal(out, heat_reference(grid_values, np.float32(0.125)))
+    packed = pk.Kernel(source, name, structs={"pyalpaka::kernels::HeatParams": np.dtype(HEAT_FIELDS)})
+    with pytest.raises(pk.CompileError, match="alpha"):
+        packed(q, pk.valid_workdiv(cpu, (5, 7)), grid_values, out, np.zeros((), np.dtype(HEAT_FIELDS)))
+
+
 def test_reduce_dot_histogram(device, queue):
     """The kernels that accumulate with atomics across blocks."""
     check_reduce_and_dot(device, queue)
@@ -242,8 +354,8 @@ def test_matmul_and_stencil(device, queue):
 
 # ---- the kernel objects --------------------------------------------------------------------------------------------
 
-DOCUMENTED = ["add", "axpy", "copy", "dot", "fill", "histogram", "iota", "matmul", "mul", "nstream", "reduce",
-              "stencil", "triad"]
+DOCUMENTED = ["add", "axpy", "copy", "dot", "fill", "heat", "histogram", "iota", "matmul", "mul", "nstream",
+              "reduce", "stencil", "triad"]
 
 
 def test_names_and_objects():
@@ -284,6 +396,7 @@ ELEMENT_TYPES = {
     "histogram": ["float", "double"],
     "matmul": ["float", "double"],
     "stencil": ["float", "double"],
+    "heat": ["float", "double"],
 }
 
 

@@ -86,8 +86,10 @@ namespace pyalpaka::bindings
                                    : "a registered struct's: expected " + describeStructs(structs)));
         }
 
-        //! The exact C++ parameter a Python argument maps to.
-        auto exactParam(ArgInfo const& info, py::handle arg, std::size_t index, std::string const& structsHint = {})
+        //! The exact C++ parameter a Python argument maps to; `what()` names the argument in the TypeError of a value
+        //! that is no kernel argument ("argument 2 of Scale").
+        template<typename TWhat>
+        auto exactParam(ArgInfo const& info, py::handle arg, TWhat const& what, std::string const& structsHint = {})
             -> rt::Param
         {
             switch(info.kind)
@@ -102,8 +104,7 @@ namespace pyalpaka::bindings
                     return {rt::ParamKind::Scalar, rt::DType::Bool};
                 default:
                     throw rt::TypeMismatch(
-                        "argument " + std::to_string(index + 1) + " of the kernel is "
-                        + py::repr(py::type::of(arg)).cast<std::string>()
+                        what() + " is " + py::repr(py::type::of(arg)).cast<std::string>()
                         + "; kernels take pyalpaka Buffers, NumPy arrays (CPU devices), NumPy scalars, int, float and "
                           "bool"
                         + structsHint);
@@ -354,7 +355,7 @@ namespace pyalpaka::bindings
                         continue;
                     }
                     infos[i] = classifyNamed(args[i], what);
-                    signature.params[i] = exactParam(infos[i], args[i], i, m_structsHint);
+                    signature.params[i] = exactParam(infos[i], args[i], what, m_structsHint);
                     key += static_cast<char>(signature.params[i].kind);
                     key += static_cast<char>(signature.params[i].dtype);
                 }
@@ -479,8 +480,10 @@ namespace pyalpaka::bindings
             {
                 py::tuple types(args.size());
                 for(std::size_t i = 0; i < args.size(); ++i)
-                    types[i] = typeName(exactParam(
-                        classifyNamed(args[i], [&] { return "argument " + std::to_string(i + 1); }), args[i], i));
+                {
+                    auto const what = [&] { return "argument " + std::to_string(i + 1); };
+                    types[i] = typeName(exactParam(classifyNamed(args[i], what), args[i], what));
+                }
                 return types;
             },
             "The C++ types the JIT passes these Python values as (e.g. ('float*', 'std::int64_t')).");

@@ -210,7 +210,7 @@ def test_jit_type_of_scalars(value):
     elif isinstance(value, np.generic) and np.dtype(type(value)) in CPP_NAMES and value.dtype.kind in "iuf":
         expected = CPP_NAMES[value.dtype]
     else:
-        with pytest.raises(TypeError, match=r"^argument 1 of the kernel is <class '.*'>; kernels take pyalpaka"):
+        with pytest.raises(TypeError, match=r"^argument 1 is <class '.*'>; kernels take pyalpaka"):
             _core.jit_argument_types(value)
         return
     assert _core.jit_argument_types(value) == (expected,)

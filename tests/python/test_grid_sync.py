@@ -153,7 +153,7 @@ def test_max_active_blocks_rejects_what_is_not_a_kernel_launch(device, grid_sum)
         pk.max_active_blocks(pk.kernels.triad, device, 1, 1)
     with pytest.raises(ValueError, match="thread_elems"):
         pk.max_active_blocks(grid_sum, device, (1, 1), (1,), xb, partial, total, x.size)
-    with pytest.raises(TypeError, match="argument 2 of the kernel is <class 'str'>"):
+    with pytest.raises(TypeError, match="argument 2 of GridSum is <class 'str'>"):
         pk.max_active_blocks(grid_sum, device, 1, 1, xb, "partial", total, x.size)
 
 

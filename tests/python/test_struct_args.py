@@ -278,7 +278,7 @@ def test_a_dtype_with_other_names_is_another_dtype(step):
 @pytest.mark.parametrize("value", [(0.1, 13, 9, 0.5), [0.1, 13, 9, 0.5], {"dt": 0.1}],
                          ids=["tuple", "list", "dict"])
 def test_a_plain_python_value_is_no_struct(step, value):
-    with pytest.raises(TypeError, match=r"argument 2 of the kernel is .*; struct arguments \(Params = dtype"):
+    with pytest.raises(TypeError, match=r"argument 2 of Step is .*; struct arguments \(Params = dtype"):
         launch(step, value)
 
 

@@ -92,6 +92,24 @@ def test_shipped_kernels_run_on_the_gpu(gpu):
     assert total.to_numpy(q)[0] == pytest.approx(n * (n - 1) / 2)
 
 
+def test_shipped_kernel_with_a_struct_parameter_runs_on_the_gpu(gpu):
+    """pk.kernels.heat takes a HeatParams struct by value: compiled at run time with the struct, launched with its
+    bytes; r = alpha*dt = 1/8 and small integers keep the result exact."""
+    q = pk.Queue(gpu)
+    ny, nx = 37, 53
+    grid = (np.arange(ny * nx).reshape(ny, nx) % 13).astype(np.float32)
+    src = pk.asarray(grid.ravel().copy(), device=gpu, queue=q)
+    dst = pk.asarray(np.full(ny * nx, np.nan, np.float32), device=gpu, queue=q)
+    params = np.array((0.5, ny, nx, 0.25), dtype=pk.kernels.heat.structs["HeatParams"])[()]
+    pk.kernels.heat(q, pk.valid_workdiv(gpu, (ny, nx)), src, dst, params)
+    expected = grid.copy()
+    centre = grid[1:-1, 1:-1]
+    expected[1:-1, 1:-1] = centre + np.float32(0.125) * (
+        grid[:-2, 1:-1] + grid[2:, 1:-1] + grid[1:-1, :-2] + grid[1:-1, 2:] - np.float32(4) * centre
+    )
+    np.testing.assert_array_equal(dst.to_numpy(q).reshape(ny, nx), expected)
+
+
 def test_dynamic_shared_memory_and_its_limit(gpu):
     q = pk.Queue(gpu)
     kernel = pk.Kernel(BLOCK_SUM, "BlockSum")
@@ -143,3 +161,40 @@ def test_interoperability_through_the_cuda_array_interface_and_dlpack(gpu):
     assert view.data.ptr == buf.ptr
     np.testing.assert_array_equal(cupy.asnumpy(view), np.arange(12).reshape(3, 4))
     np.testing.assert_array_equal(cupy.asnumpy(cupy.from_dlpack(buf)), np.arange(12).reshape(3, 4))
+
+
+def test_cupy_arrays_become_buffers_without_a_copy(gpu):
+    cupy = pytest.importorskip("cupy")
+    array = cupy.arange(4096, dtype=cupy.float64)
+    buf = pk.from_dlpack(array)
+    assert buf.ptr == array.data.ptr and buf.shape == (4096,) and buf.device.backend == "cuda"
+    q = pk.Queue(gpu)
+    cupy.cuda.runtime.deviceSynchronize()
+    pk.kernels.fill(q, pk.valid_workdiv(gpu, 4096), buf, 7.0, 4096)
+    q.wait()
+    assert float(array.sum()) == 7.0 * 4096  # written by the kernel, seen by CuPy
+
+
+def test_pytorch_tensors_and_buffers_share_memory_both_ways(gpu):
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch sees no CUDA GPU")
+    q = pk.Queue(gpu)
+    # pyalpaka -> PyTorch: DLPack (versioned where PyTorch asks for it) and __cuda_array_interface__.
+    buf = pk.asarray(np.arange(12, dtype=np.float32).reshape(3, 4), device=gpu, queue=q)
+    q.wait()
+    for tensor in (torch.from_dlpack(buf), torch.as_tensor(buf, device="cuda")):
+        assert tensor.data_ptr() == buf.ptr and tuple(tensor.shape) == (3, 4) and tensor.is_cuda
+        np.testing.assert_array_equal(tensor.cpu().numpy(), np.arange(12).reshape(3, 4))
+    tensor = torch.from_dlpack(buf)
+    tensor += 1  # on PyTorch's stream
+    torch.cuda.synchronize()
+    np.testing.assert_array_equal(buf.to_numpy(q), np.arange(1, 13).reshape(3, 4))
+    # PyTorch -> pyalpaka: a buffer over the tensor's memory, written by a kernel, seen by PyTorch.
+    t = torch.zeros(4096, dtype=torch.float64, device="cuda")
+    torch.cuda.synchronize()
+    view = pk.from_dlpack(t)
+    assert view.ptr == t.data_ptr() and view.device.backend == "cuda" and view.shape == (4096,)
+    pk.kernels.fill(q, pk.valid_workdiv(gpu, 4096), view, 3.0, 4096)
+    q.wait()
+    assert float(t.sum()) == 3.0 * 4096

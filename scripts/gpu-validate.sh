@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+#
+# The GPU validation of issue 16, for a machine with an NVIDIA GPU (written for the lent H100/H200 machines: CUDA 13
+# nvcc, CMake, ninja, a python3 with NumPy, CuPy, PyTorch, pybind11, scikit-build-core and pytest; no network).
+#
+#   bash scripts/gpu-validate.sh [STAGE...]      stages: info cpp sanitize python bench (default: all, in that order)
+#
+# Each stage appends to the one-screen summary ($OUT/summary.txt, printed at the end) and writes its full log to
+# $OUT/<stage>.log ($OUT defaults to build/gpu-validate). A stage's failure does not stop the next one; the exit status
+# is the number of failed stages. Build folders (build/gpu-cuda, build/gpu-bench, build/gpu-venv) are reused by a
+# later call on the same machine, so the stages can be split over several calls of at most 10 minutes each:
+#
+#   call 1: bash scripts/gpu-validate.sh info cpp          (build the cuda preset with every core, ctest)
+#   call 2: bash scripts/gpu-validate.sh sanitize python   (compute-sanitizer over the C++ tests; pyalpaka + pytest)
+#   call 3: bash scripts/gpu-validate.sh bench             (gpu_cuda; benchmarks/python/gpu.py next to CuPy)
+#
+# Catch2 (v2) is the one build dependency such a machine lacks: carry Debian's package in .gpudeps (ignored by git):
+#   mkdir -p .gpudeps && (cd .gpudeps && apt-get download catch2)
+# and it is unpacked into /tmp/gpudeps. Environment: OUT, PYTHON (default python3), JOBS (default nproc),
+# GPU_VALIDATE_TIMEOUT (seconds per test program under compute-sanitizer, default 120).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+out="${OUT:-build/gpu-validate}"
+mkdir -p "${out}"
+out=$(cd "${out}" && pwd)
+python="${PYTHON:-python3}"
+jobs="${JOBS:-$(nproc)}"
+summary="${out}/summary.txt"
+failed=0
+
+note() { echo "$*" | tee -a "${summary}"; }
+# run_logged STAGE COMMAND...: runs the command with its output appended to the stage's log; its exit status.
+run_logged() {
+    local stage=$1
+    shift
+    echo "+ $*" >>"${out}/${stage}.log"
+    "$@" >>"${out}/${stage}.log" 2>&1
+}
+stage_failed() {
+    note "  FAILED: $*"
+    failed=$((failed + 1))
+}
+
+catch2_prefix() {
+    # Debian's catch2 package unpacked where CMake finds it (dpkg -x into / could break the machine).
+    local deb
+    deb=$(ls .gpudeps/catch2_*.deb 2>/dev/null | head -1)
+    if [[ -n "${deb}" ]]; then
+        mkdir -p /tmp/gpudeps && dpkg -x "${deb}" /tmp/gpudeps && echo "/tmp/gpudeps/usr"
+    fi
+}
+
+stage_info() {
+    note "== info ($(date -u +%FT%TZ))"
+    {
+        nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv
+        nvcc --version | tail -2
+        cmake --version | head -1
+        "${python}" -c 'import sys, numpy; print("python", sys.version.split()[0], "numpy", numpy.__version__)'
+        "${python}" -c 'import cupy; print("cupy", cupy.__version__)' || true
+        "${python}" -c 'import torch; print("torch", torch.__version__, torch.cuda.is_available())' || true
+        git log --oneline -1 || true
+    } >"${out}/info.log" 2>&1
+    note "  GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1 | head -1)"
+    note "  $(grep -m1 'release' "${out}/info.log")"
+    note "  $(grep -m1 -E '^python ' "${out}/info.log"); $(grep -m1 '^cupy' "${out}/info.log"); $(grep -m1 '^torch' "${out}/info.log")"
+}
+
+stage_cpp() {
+    note "== cpp: cuda preset (sm_90), ${jobs} jobs"
+    local start=$SECONDS prefix
+    prefix=$(catch2_prefix)
+    if ! run_logged cpp cmake --preset cuda -B build/gpu-cuda -DCMAKE_CUDA_ARCHITECTURES=90 \
+        ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}}; then
+        stage_failed "configure (see cpp.log; Catch2 missing? see the header of this script)"
+        return
+    fi
+    if ! run_logged cpp cmake --build build/gpu-cuda -j "${jobs}"; then
+        stage_failed "build: $(grep -m3 -E 'error' "${out}/cpp.log" | cut -c1-150 | tr '\n' ' ')"
+        return
+    fi
+    note "  built in $((SECONDS - start)) s"
+    # One GPU: the GPU tests run one at a time, the rest alongside.
+    run_logged cpp ctest --test-dir build/gpu-cuda --output-on-failure -j 4 --timeout 600
+    note "  ctest: $(grep -E 'tests passed' "${out}/cpp.log" | tail -1)"
+    grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Exception)' "${out}/cpp.log" \
+        | head -10 | sed 's/^/  /' | tee -a "${summary}"
+    if grep -qE '[1-9][0-9]* tests failed' "${out}/cpp.log"; then
+        stage_failed "ctest"
+    fi
+    # Test programs that ran as "skipped" on a GPU machine mean the GPU was not found.
+    if grep -q 'SKIPPED\|no NVIDIA GPU' "${out}/cpp.log"; then
+        note "  note: some test programs said they were skipped (grep SKIPPED cpp.log)"
+    fi
+}
+
+stage_sanitize() {
+    note "== sanitize: compute-sanitizer memcheck over the C++ test programs (${GPU_VALIDATE_TIMEOUT:-120} s each)"
+    if ! command -v compute-sanitizer >/dev/null; then
+        stage_failed "compute-sanitizer not found"
+        return
+    fi
+    local test clean=0 dirty=0 timedOut=0 status
+    for test in $(find build/gpu-cuda/tests -maxdepth 3 -type f -name 'test_*' -perm -u+x | sort); do
+        echo "== ${test}" >>"${out}/sanitize.log"
+        timeout "${GPU_VALIDATE_TIMEOUT:-120}" compute-sanitizer --tool memcheck --error-exitcode 86 \
+            --print-limit 20 "${test}" >>"${out}/sanitize.log" 2>&1
+        status=$?
+        case ${status} in
+            0) clean=$((clean + 1)) ;;
+            124) timedOut=$((timedOut + 1)) && note "  timed out: ${test##*/}" ;;
+            *) dirty=$((dirty + 1)) && note "  exit ${status}: ${test##*/}" ;;
+        esac
+    done
+    note "  clean ${clean}, errors or failures ${dirty}, timed out ${timedOut}"
+    [[ ${dirty} -eq 0 ]] || stage_failed "compute-sanitizer found errors (sanitize.log)"
+}
+
+stage_python() {
+    note "== python: pyalpaka with the cuda back-end, pytest"
+    local venv=build/gpu-venv start=$SECONDS
+    # The machine's packages (NumPy, CuPy, PyTorch, pybind11, scikit-build-core, pytest) seen through a venv.
+    [[ -x ${venv}/bin/python ]] || "${python}" -m venv --system-site-packages "${venv}" >>"${out}/python.log" 2>&1
+    if ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged python "${venv}/bin/python" -m pip install --no-index \
+        --no-build-isolation --no-deps .; then
+        stage_failed "pip install (python.log)"
+        return
+    fi
+    note "  installed in $((SECONDS - start)) s"
+    run_logged python "${venv}/bin/python" -c 'import pyalpaka as pk; print(pk.backends()); print(pk.device("cuda"))'
+    # The GPU files whole, and every test of the other files that runs on the cuda back-end (ids name it).
+    local files=(test_cuda_gpu test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
+        test_notebooks test_graphs test_queues test_buffers)
+    local paths=() file
+    for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
+    run_logged python "${venv}/bin/python" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "cuda or gpu or Gpu"
+    local status=$?
+    note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/python.log" | tail -1)"
+    grep -E '^(FAILED|ERROR) ' "${out}/python.log" | head -10 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
+    [[ ${status} -eq 0 ]] || stage_failed "pytest (python.log)"
+}
+
+stage_bench() {
+    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), benchmarks/python/gpu.py (next to CuPy)"
+    local prefix
+    prefix=$(catch2_prefix)
+    if run_logged bench cmake -S benchmarks/cpp -B build/gpu-bench -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DBUILD_TESTING=OFF -Dalpaka_ACC_GPU_CUDA_ENABLE=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+        ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}} \
+        && run_logged bench cmake --build build/gpu-bench --target gpu_cuda -j "${jobs}"; then
+        run_logged bench build/gpu-bench/gpu_cuda || stage_failed "gpu_cuda"
+    else
+        stage_failed "gpu_cuda build (bench.log)"
+    fi
+    local venv=build/gpu-venv
+    if [[ -x ${venv}/bin/python ]]; then
+        run_logged bench "${venv}/bin/python" benchmarks/python/gpu.py || stage_failed "python/gpu.py"
+    else
+        note "  python benchmarks skipped: run the python stage first"
+    fi
+    # The tables' last lines: the full output is in bench.log.
+    grep -E 'triad|launch|compile|cache hit|copy|ratio' "${out}/bench.log" | tail -14 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
+}
+
+stages=("$@")
+[[ ${#stages[@]} -gt 0 ]] || stages=(info cpp sanitize python bench)
+for stage in "${stages[@]}"; do
+    case ${stage} in
+        info | cpp | sanitize | python | bench) "stage_${stage}" ;;
+        *)
+            echo "gpu-validate: unknown stage '${stage}' (info, cpp, sanitize, python, bench)" >&2
+            exit 2
+            ;;
+    esac
+done
+echo
+echo "---- summary (${summary})"
+cat "${summary}"
+exit "${failed}"

@@ -9,8 +9,8 @@
 #
 # Each stage appends to the one-screen summary ($OUT/summary.txt, printed at the end) and writes its full log to
 # $OUT/<stage>.log ($OUT defaults to build/gpu-validate). A stage's failure does not stop the next one; the exit status
-# is the number of failed stages. Build folders (build/gpu-cuda, build/gpu-bench, build/gpu-venv) are reused by a
-# later call on the same machine, so the stages can be split over several calls of at most 10 minutes each:
+# is the number of failed stages. Build folders (build/gpu-cuda, build/gpu-bench) and the installed pyalpaka are
+# reused by a later call on the same machine, so the stages can be split over several calls of at most 10 minutes each:
 #
 #   call 1: bash scripts/gpu-validate.sh info cpp          (build the cuda preset with every core, ctest)
 #   call 2: bash scripts/gpu-validate.sh sanitize python   (compute-sanitizer over the C++ tests; pyalpaka + pytest)
@@ -120,22 +120,22 @@ stage_sanitize() {
 
 stage_python() {
     note "== python: pyalpaka with the cuda back-end, pytest"
-    local venv=build/gpu-venv start=$SECONDS
-    # The machine's packages (NumPy, CuPy, PyTorch, pybind11, scikit-build-core, pytest) seen through a venv.
-    [[ -x ${venv}/bin/python ]] || "${python}" -m venv --system-site-packages "${venv}" >>"${out}/python.log" 2>&1
-    if ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged python "${venv}/bin/python" -m pip install --no-index \
+    local start=$SECONDS
+    # Into the machine's own python3 (a throw-away machine): its NumPy, CuPy, PyTorch, pybind11 and scikit-build-core
+    # are in that interpreter's virtual environment, which a venv made from it would not see.
+    if ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged python "${python}" -m pip install --no-index \
         --no-build-isolation --no-deps .; then
         stage_failed "pip install (python.log)"
         return
     fi
     note "  installed in $((SECONDS - start)) s"
-    run_logged python "${venv}/bin/python" -c 'import pyalpaka as pk; print(pk.backends()); print(pk.device("cuda"))'
+    run_logged python "${python}" -c 'import pyalpaka as pk; print(pk.backends()); print(pk.device("cuda"))'
     # The GPU files whole, and every test of the other files that runs on the cuda back-end (ids name it).
     local files=(test_cuda_gpu test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
         test_notebooks test_graphs test_queues test_buffers)
     local paths=() file
     for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
-    run_logged python "${venv}/bin/python" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "cuda or gpu or Gpu"
+    run_logged python "${python}" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "cuda or gpu or Gpu"
     local status=$?
     note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/python.log" | tail -1)"
     grep -E '^(FAILED|ERROR) ' "${out}/python.log" | head -10 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
@@ -154,11 +154,10 @@ stage_bench() {
     else
         stage_failed "gpu_cuda build (bench.log)"
     fi
-    local venv=build/gpu-venv
-    if [[ -x ${venv}/bin/python ]]; then
-        run_logged bench "${venv}/bin/python" benchmarks/python/gpu.py || stage_failed "python/gpu.py"
+    if "${python}" -c 'import pyalpaka' 2>/dev/null; then
+        run_logged bench "${python}" benchmarks/python/gpu.py || stage_failed "python/gpu.py"
     else
-        note "  python benchmarks skipped: run the python stage first"
+        note "  benchmarks/python/gpu.py skipped: run the python stage first (it installs pyalpaka)"
     fi
     # The tables' last lines: the full output is in bench.log.
     grep -E 'triad|launch|compile|cache hit|copy|ratio' "${out}/bench.log" | tail -14 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"

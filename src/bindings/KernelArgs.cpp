@@ -102,10 +102,9 @@ namespace pyalpaka::bindings
             return rt::dtypeFromKind(kinds[number], itemSize, out);
         }
 
-        auto arrayDType(py::array const& array) -> rt::DType
+        auto arrayDType(py::dtype const& dtype) -> rt::DType
         {
             rt::DType out{};
-            auto const dtype = array.dtype();
             if(dtype.byteorder() != '>'
                && dtypeFromNumber(dtype.num(), static_cast<std::size_t>(dtype.itemsize()), out))
                 return out;
@@ -122,11 +121,6 @@ namespace pyalpaka::bindings
             auto const dtype = toDType(arg.attr("dtype"));
             known.emplace(type, dtype);
             return dtype;
-        }
-
-        auto paramType(rt::Param const& p) -> std::string
-        {
-            return rt::signature({p}).substr(1, rt::signature({p}).size() - 2);
         }
 
         //! A real value as float or double. A finite double beyond float's range is an error rather than inf (the
@@ -303,7 +297,8 @@ namespace pyalpaka::bindings
         if(py::isinstance<py::array>(arg))
         {
             auto const array = py::reinterpret_borrow<py::array>(arg);
-            if(array.dtype().has_fields())
+            auto const dtype = array.dtype();
+            if(dtype.has_fields())
             {
                 if(array.ndim() != 0)
                     throw rt::TypeMismatch(
@@ -314,7 +309,7 @@ namespace pyalpaka::bindings
                 return info;
             }
             info.kind = ArgInfo::Kind::Pointer;
-            info.dtype = arrayDType(array);
+            info.dtype = arrayDType(dtype);
             info.pointer = const_cast<void*>(array.data());
             info.readonly = !array.writeable();
             info.contiguous = (array.flags() & py::array::c_style) != 0;
@@ -405,18 +400,18 @@ namespace pyalpaka::bindings
                     + describeDevice(device) + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
             if(!info.contiguous)
                 throw std::invalid_argument(
-                    what + " is not contiguous; kernels taking " + paramType(param)
+                    what + " is not contiguous; kernels taking " + rt::cppType(param)
                     + " need dense row-major memory (copy it into a new buffer first)");
             if(info.readonly && param.kind == rt::ParamKind::Pointer)
                 throw std::invalid_argument(
-                    what + " is read-only, but the kernel takes " + paramType(param) + " and may write it");
+                    what + " is read-only, but the kernel takes " + rt::cppType(param) + " and may write it");
             // A misaligned T* is undefined behaviour in C++: vectorized loops that assume alignment fault on it.
             // NumPy makes such arrays (np.frombuffer with an odd offset), DLPack producers may too.
             if(auto const alignment = alignmentOf(param.dtype);
                reinterpret_cast<std::uintptr_t>(info.pointer) % alignment != 0)
                 throw std::invalid_argument(
                     what + " is not aligned to " + std::to_string(alignment) + " bytes, as kernels taking "
-                    + paramType(param) + " need (copy it into aligned memory first, e.g. with numpy.array)");
+                    + rt::cppType(param) + " need (copy it into aligned memory first, e.g. with numpy.array)");
             return store(slot, info.pointer);
         }
         switch(rt::info(param.dtype).kind)

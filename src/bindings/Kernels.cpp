@@ -30,17 +30,6 @@ namespace pyalpaka::bindings
             return *loaded;
         }
 
-        //! The C++ type of a parameter as a unit outside the kernels' namespace spells it.
-        auto cppType(rt::Param const& p) -> std::string
-        {
-            if(p.kind == rt::ParamKind::Struct)
-                return std::string(p.layout->cppName);
-            std::string type(rt::info(p.dtype).cppName);
-            if(p.kind == rt::ParamKind::Scalar)
-                return p.dtype == rt::DType::UInt64 ? "std::size_t" : type;
-            return type + (p.kind == rt::ParamKind::ConstPointer ? " const*" : "*");
-        }
-
         class KernelFamily
         {
         public:
@@ -140,7 +129,7 @@ namespace pyalpaka::bindings
                         throw rt::BackendUnavailable(qualifiedName() + ": no compiler for GPU back-ends is registered");
                     py::tuple types(variant->params.size());
                     for(std::size_t i = 0; i < variant->params.size(); ++i)
-                        types[i] = cppType(variant->params[i]);
+                        types[i] = rt::cppType(variant->params[i], true); // spelled outside the namespace
                     auto const path
                         = compiler(device.backend().name(), m_name, variant->dim, types, device.architecture())
                               .cast<std::string>();

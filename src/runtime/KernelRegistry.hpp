@@ -71,28 +71,23 @@ namespace pyalpaka::rt
         LaunchFn launch;
     };
 
-    //! The parameter list as C++ would write it: "(float*, float const*, float, std::size_t)", structs by their
-    //! unqualified names ("HeatParams").
+    //! A parameter's C++ type: "float const*", "std::size_t", a struct by its unqualified name ("HeatParams"), or by
+    //! its qualified one for code outside the kernels' namespace.
+    [[nodiscard]] inline auto cppType(Param const& p, bool qualified = false) -> std::string
+    {
+        if(p.kind == ParamKind::Struct)
+            return std::string(qualified ? p.layout->cppName : p.layout->name());
+        if(p.kind == ParamKind::Scalar)
+            return p.dtype == DType::UInt64 ? "std::size_t" : std::string(info(p.dtype).cppName);
+        return std::string(info(p.dtype).cppName) + (p.kind == ParamKind::ConstPointer ? " const*" : "*");
+    }
+
+    //! The parameter list as C++ would write it: "(float*, float const*, float, std::size_t)".
     [[nodiscard]] inline auto signature(std::vector<Param> const& params) -> std::string
     {
         std::string s = "(";
         for(std::size_t i = 0; i < params.size(); ++i)
-        {
-            auto const& p = params[i];
-            if(p.kind == ParamKind::Struct)
-            {
-                s += (i ? ", " : "") + std::string(p.layout->name());
-                continue;
-            }
-            std::string type(info(p.dtype).cppName);
-            if(p.dtype == DType::UInt64 && p.kind == ParamKind::Scalar)
-                type = "std::size_t";
-            if(p.kind == ParamKind::ConstPointer)
-                type += " const*";
-            else if(p.kind == ParamKind::Pointer)
-                type += "*";
-            s += (i ? ", " : "") + type;
-        }
+            s += (i ? ", " : "") + cppType(params[i]);
         return s + ")";
     }
 

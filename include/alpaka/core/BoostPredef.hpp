@@ -158,12 +158,13 @@
 #endif
 
 // CUDA: nvcc defines __CUDACC__, clang -x cuda defines __CUDA__ (and __CUDACC__). The toolkit version comes from
-// <cuda.h> where something included it, else from nvcc's own version.
+// <cuda.h> where something included it, else from nvcc's own major and minor version: CUDA_VERSION has no patch
+// level, so Boost.Predef's value (from CUDA_VERSION) has none, and nvcc's build number (13.0.88) must not show.
 #ifndef BOOST_LANG_CUDA
 #    if(defined(__CUDACC__) || defined(__CUDA__)) && defined(CUDA_VERSION)
 #        define BOOST_LANG_CUDA BOOST_PREDEF_MAKE_10_VVRRP(CUDA_VERSION)
 #    elif(defined(__CUDACC__) || defined(__CUDA__)) && defined(__CUDACC_VER_MAJOR__)
-#        define BOOST_LANG_CUDA BOOST_VERSION_NUMBER(__CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, __CUDACC_VER_BUILD__)
+#        define BOOST_LANG_CUDA BOOST_VERSION_NUMBER(__CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, 0)
 #    elif defined(__CUDACC__) || defined(__CUDA__)
 #        define BOOST_LANG_CUDA BOOST_VERSION_NUMBER_AVAILABLE
 #    else

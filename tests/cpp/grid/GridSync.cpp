@@ -201,11 +201,13 @@ TEMPLATE_LIST_TEST_CASE("moreBlocksThanCanBeActiveThrow", "[grid]", Accs1D)
     int const maxBlocks = maxActiveBlocks<Acc>(VecOf<Acc>{Idx{1}});
     alpaka::WorkDivMembers<alpaka::DimInt<1u>, Idx> const workDiv(static_cast<Idx>(maxBlocks + 1), Idx{1}, Idx{1});
     std::uint32_t* slots = nullptr;
+    // Rejected before anything runs: by the task where it knows its device (CPU), else when it is enqueued (GPU).
+    alpaka::Queue<Acc, alpaka::Blocking> queue(alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0));
     auto const message = alpaka_test::runtimeErrorMessage(
         [&]
         {
             auto const task = alpaka::createTaskCooperativeKernel<Acc>(workDiv, GridRoundsKernel{}, nullptr, slots);
-            static_cast<void>(task);
+            alpaka::enqueue(queue, task);
         });
     CHECK_THAT(message, alpaka_test::containsSubstring("at most " + std::to_string(maxBlocks)));
     CHECK_THAT(message, alpaka_test::containsSubstring(alpaka::getAccName<Acc>()));

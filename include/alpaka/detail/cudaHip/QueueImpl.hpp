@@ -12,6 +12,7 @@
 #    include "alpaka/detail/cudaHip/Check.hpp"
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
 
+#    include <atomic>
 #    include <exception>
 #    include <memory>
 #    include <mutex>
@@ -132,9 +133,10 @@ namespace alpaka::detail::cudaHip
             {
                 std::decay_t<TTask> task;
                 std::weak_ptr<QueueImpl> queue;
+                std::shared_ptr<std::atomic<std::size_t>> pending;
             };
 
-            auto payload = std::make_unique<Payload>(Payload{std::forward<TTask>(task), m_self});
+            auto payload = std::make_unique<Payload>(Payload{std::forward<TTask>(task), m_self, m_pendingHostTasks});
             auto const callback = [](void* userData)
             {
                 std::unique_ptr<Payload> const owned(static_cast<Payload*>(userData));
@@ -147,10 +149,28 @@ namespace alpaka::detail::cudaHip
                     if(auto const queue = owned->queue.lock())
                         queue->storeHostTaskError(std::current_exception());
                 }
+                owned->pending->fetch_sub(1, std::memory_order_release);
             };
             m_dev.makeCurrent();
-            ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::launchHostFunc(m_stream, callback, payload.get()));
+            m_pendingHostTasks->fetch_add(1, std::memory_order_relaxed);
+            if(auto const status = TApi::launchHostFunc(m_stream, callback, payload.get()); status != TApi::success)
+            {
+                m_pendingHostTasks->fetch_sub(1, std::memory_order_relaxed);
+                ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, status);
+            }
             static_cast<void>(payload.release()); // the callback owns it now
+        }
+
+        //! Waits until the host tasks enqueued so far have run. An asynchronous copy from pageable host memory may
+        //! read that memory when it is enqueued (the runtime stages it at once), before earlier host tasks of the
+        //! stream ran: such a copy calls this first, so that it sees what they wrote (a host task filling a host
+        //! buffer, then a copy of it to the device). Nothing to wait for while capturing: nothing runs then.
+        void waitForHostTasks() const
+        {
+            if(capturing() || m_pendingHostTasks->load(std::memory_order_acquire) == 0)
+                return;
+            m_dev.makeCurrent();
+            ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamSynchronize(m_stream));
         }
 
         [[nodiscard]] auto capturing() const noexcept -> bool
@@ -259,6 +279,8 @@ namespace alpaka::detail::cudaHip
         mutable std::mutex m_errorMutex;
         mutable std::exception_ptr m_hostTaskError;
         std::unique_ptr<CapturedHostWork> m_capture;
+        //! Host tasks enqueued whose callback has not finished (shared with the callbacks, which may outlive this).
+        std::shared_ptr<std::atomic<std::size_t>> m_pendingHostTasks = std::make_shared<std::atomic<std::size_t>>(0);
     };
 } // namespace alpaka::detail::cudaHip
 

@@ -189,13 +189,17 @@ TEMPLATE_LIST_TEST_CASE("dynamicSharedMemoryAboveTheLimitIsAnError", "[kernel]",
             CHECK_THAT(message, kerneltest::containsSubstring(std::to_string(limit)));
             CHECK_THAT(message, kerneltest::containsSubstring(std::to_string(bytes)));
             CHECK_THAT(message, kerneltest::containsSubstring("shared memory"));
-            auto const taskMessage = kerneltest::runtimeErrorMessage(
-                [&]
-                {
-                    std::ignore = alpaka::createTaskKernel<Acc>(
-                        workDiv, SizedDynSharedKernel{}, alpaka::getPtrNative(failures), bytes);
-                });
-            CHECK(taskMessage == message);
+            // A CPU task knows its device's limit when it is made; a GPU task learns its device when it is enqueued.
+            if constexpr(std::is_same_v<alpaka::Dev<Acc>, alpaka::DevCpu>)
+            {
+                auto const taskMessage = kerneltest::runtimeErrorMessage(
+                    [&]
+                    {
+                        std::ignore = alpaka::createTaskKernel<Acc>(
+                            workDiv, SizedDynSharedKernel{}, alpaka::getPtrNative(failures), bytes);
+                    });
+                CHECK(taskMessage == message);
+            }
         }
         // Nothing was enqueued, no error is pending, and the queue works.
         CHECK_NOTHROW(alpaka::wait(queue));

@@ -46,11 +46,16 @@ namespace
             auto counts = kerneltest::zeroedBuffer<std::uint32_t>(queue, Idx{1});
             auto const execMessage = kerneltest::runtimeErrorMessage(
                 [&] { alpaka::exec<TAcc>(queue, workDiv, TouchKernel{}, alpaka::getPtrNative(counts)); });
-            auto const taskMessage = kerneltest::runtimeErrorMessage(
-                [&] {
-                    std::ignore = alpaka::createTaskKernel<TAcc>(workDiv, TouchKernel{}, alpaka::getPtrNative(counts));
-                });
-            CHECK(taskMessage == execMessage);
+            // A CPU task knows its device's limits when it is made; a GPU task learns its device when it is enqueued.
+            if constexpr(std::is_same_v<alpaka::Dev<TAcc>, alpaka::DevCpu>)
+            {
+                auto const taskMessage = kerneltest::runtimeErrorMessage(
+                    [&] {
+                        std::ignore
+                            = alpaka::createTaskKernel<TAcc>(workDiv, TouchKernel{}, alpaka::getPtrNative(counts));
+                    });
+                CHECK(taskMessage == execMessage);
+            }
             message = execMessage;
 
             // Nothing ran, no error is pending, and a valid launch works.

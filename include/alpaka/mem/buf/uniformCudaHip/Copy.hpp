@@ -94,6 +94,12 @@ namespace alpaka
                 }
             }
 
+            //! The source is host memory (which may be pageable: see QueueImpl::waitForHostTasks).
+            [[nodiscard]] auto readsHostMemory() const -> bool
+            {
+                return m_srcDev < 0 && !isEmptyRegion(m_region);
+            }
+
             std::byte* m_dst;
             std::byte const* m_src;
             int m_dstDev;
@@ -205,6 +211,8 @@ namespace alpaka
                 QueueUniformCudaHipRt<TApi, TBlocking>& queue,
                 detail::cudaHip::TaskCopyUniformCudaHipRt<TApi, TDim> const& task) -> void
             {
+                if(task.readsHostMemory())
+                    queue.m_spQueueImpl->waitForHostTasks();
                 queue.dev().makeCurrent();
                 task.enqueueIn(queue.getNativeHandle());
                 queue.afterEnqueue();

@@ -39,6 +39,14 @@ namespace alpaka::detail
 
             ALPAKA_FN_ACC constexpr auto operator++() -> const_iterator&
             {
+                if(m_chunk == 1)
+                {
+                    // One element per thread, the usual GPU work division: a plain grid-stride loop, which the
+                    // compiler unswitches from the chunked one (on an H200 the chunk bookkeeping alone made a triad
+                    // 20 % slower than the same loop written in CUDA).
+                    m_index = static_cast<TIdx>(m_extent - m_index > m_stride ? m_index + m_stride : m_extent);
+                    return *this;
+                }
                 ++m_index;
                 if(m_index == m_chunkEnd)
                     nextChunk();

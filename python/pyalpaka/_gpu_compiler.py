@@ -102,7 +102,8 @@ def included_headers(source: str, filename: str, include_dirs: tuple[str, ...]) 
 
 
 def generate(request: Request, gpu: GpuTarget) -> str:
-    """The translation unit: the entry header, the user's source and the two exported kernels."""
+    """The translation unit: the entry header, the user's source, the two exported kernels and the flag that says
+    whether the kernel specializes BlockSharedMemDynSizeBytes (src/jit/EntryGpu.hpp)."""
     params = ", ".join(f"{t} a{i}" for i, t in enumerate(request.arg_types))
     args = ", ".join(f"a{i}" for i in range(len(request.arg_types)))
     more_params = f", {params}" if params else ""
@@ -119,6 +120,8 @@ def generate(request: Request, gpu: GpuTarget) -> str:
         f'extern "C" __global__ void pyalpaka_dyn_shared_bytes(unsigned long long* out, {vec} blockThreads, '
         f"{vec} elems{more_params})\n"
         f"{{\n    *out = pyalpaka::jit::dynSharedBytes<PyalpakaAcc, PyalpakaKernel>(blockThreads, elems{more_args});\n}}\n"
+        'extern "C" __device__ PYALPAKA_JIT_KEEP char pyalpaka_dyn_shared_kind\n'
+        "    [pyalpaka::jit::dynSharedKind<PyalpakaAcc, PyalpakaKernel>] = {};\n"
     )
 
 

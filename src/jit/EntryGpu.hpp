@@ -14,13 +14,25 @@
 //!     }
 //!     extern "C" __global__ void pyalpaka_dyn_shared_bytes(unsigned long long* out, ...blockThreads, ...elems, ...)
 //!
+//!     extern "C" __device__ PYALPAKA_JIT_KEEP char pyalpaka_dyn_shared_kind[dynSharedKind<...>] = {};
+//!
 //! The module exports two unmangled kernels, so the loader needs no name lowering: `pyalpaka_kernel`, launched with
 //! the work division mapped to grid and block as the C++ back-end maps it (alpaka's [z][y][x] to dim3's x fastest)
 //! and the thread's element extent as its first parameter; and `pyalpaka_dyn_shared_bytes`, one thread that writes
 //! the kernel's BlockSharedMemDynSizeBytes for a work division and arguments (its trait is host-and-device code),
-//! run before a launch whose dynamic shared memory the host cannot compute.
+//! run before a launch whose dynamic shared memory the host cannot compute. The size of `pyalpaka_dyn_shared_kind`
+//! (which the loader reads from the module, not from device memory) is 1 byte where the kernel does not specialize
+//! that trait, so that its launches need no such run, and 2 bytes where it does.
 
 #include <alpaka/alpaka.hpp>
+
+//! Keeps an exported device variable that no device code reads (clang, hence hiprtc, drops it otherwise; NVRTC keeps
+//! every extern "C" __device__ variable).
+#if defined(__HIP__)
+#    define PYALPAKA_JIT_KEEP __attribute__((used))
+#else
+#    define PYALPAKA_JIT_KEEP
+#endif
 
 namespace pyalpaka::jit
 {
@@ -42,6 +54,13 @@ namespace pyalpaka::jit
             kernel(acc, args...);
         }
     }
+
+    //! The size of pyalpaka_dyn_shared_kind: 1 where the kernel leaves BlockSharedMemDynSizeBytes unspecialized (no
+    //! dynamic shared memory), 2 where it specializes it. Read once when the module is loaded, so that the launches
+    //! of most kernels skip running pyalpaka_dyn_shared_bytes (a device round trip) first.
+    template<typename TAcc, typename TKernel>
+    inline constexpr std::size_t dynSharedKind
+        = requires { alpaka::trait::BlockSharedMemDynSizeBytes<TKernel, TAcc>::isUnspecialized; } ? 1 : 2;
 
     //! The body of pyalpaka_dyn_shared_bytes.
     template<typename TAcc, typename TKernel, typename... TArgs>

@@ -185,7 +185,8 @@ namespace pyalpaka::rt
             return m_submitted.load(std::memory_order_relaxed);
         }
 
-        [[nodiscard]] auto completedCount() const -> std::uint64_t
+        //! Operations complete in queue order, so the first completedCount() operations are those that have run.
+        [[nodiscard]] virtual auto completedCount() const -> std::uint64_t
         {
             return m_completed->load(std::memory_order_acquire);
         }

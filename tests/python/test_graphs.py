@@ -295,6 +295,23 @@ def test_a_failing_host_task_in_a_replay(device, queue):
     queue.wait()  # reported once; the queue stays usable
 
 
+def test_a_failing_host_task_of_a_graph_launched_inside_a_capture(device, queue):
+    def fail():
+        raise ValueError("inner node failed")
+
+    with queue.capture() as inner:
+        queue.enqueue(fail)
+    with queue.capture() as outer:
+        inner.launch(queue)
+    del inner  # the outer graph keeps what the inner one's host node calls
+    gc.collect()
+    for _ in range(2):  # reported at every replay
+        with pytest.raises(ValueError, match="inner node failed"):
+            outer.launch(queue)
+            queue.wait()
+    queue.wait()
+
+
 def test_capture_context_is_entered_once(device, queue):
     capture = queue.capture()
     with capture:

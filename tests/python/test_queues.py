@@ -40,6 +40,24 @@ def test_host_tasks_run_in_order(queue):
     assert queue.empty
 
 
+def test_a_copy_from_host_memory_sees_what_earlier_host_tasks_wrote(device, queue):
+    # On a GPU the driver may read pageable host memory when the copy is enqueued; the queue must not let it read
+    # before the host tasks enqueued ahead of it ran (seen on an H200 before the queue waited for them).
+    n = 1 << 16
+    host = np.empty(n, np.int32)
+    buf = pk.empty(device, n, np.int32)
+    out = np.empty(n, np.int32)
+    for round_ in range(10):
+        host.fill(-1)
+        queue.enqueue(lambda: time.sleep(0.001))  # the host tasks after it run late
+        pk.memset(queue, host, 0)  # NumPy memory: a host task on a GPU queue
+        queue.enqueue(lambda r=round_: host.__setitem__(slice(0, 4), r))
+        pk.memcpy(queue, buf, host)
+        pk.memcpy(queue, out, buf)
+        queue.wait()
+        assert (out[:4] == round_).all() and not out[4:].any(), out[:8]
+
+
 def test_blocking_queue_runs_tasks_before_enqueue_returns(cpu):
     q = pk.Queue(cpu, blocking=True)
     seen = []

@@ -28,6 +28,10 @@ namespace alpaka
         template<typename TKernelFnObj, typename TAcc, typename TSfinae = void>
         struct BlockSharedMemDynSizeBytes
         {
+            //! Marks the unspecialized trait (a specialization lacks it), so that a launcher that can only evaluate
+            //! the trait on the device (pyalpaka's run-time compiled GPU kernels) knows the answer is 0 beforehand.
+            static constexpr bool isUnspecialized = true;
+
             template<typename TDim, typename... TArgs>
             ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(
                 [[maybe_unused]] TKernelFnObj const& kernelFnObj,

@@ -54,6 +54,9 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuLaunchHostFunc);
             PYALPAKA_CU_BIND(cuStreamBeginCapture_v2);
             PYALPAKA_CU_BIND(cuStreamEndCapture);
+            PYALPAKA_CU_BIND(cuStreamGetCaptureInfo_v3);
+            PYALPAKA_CU_BIND(cuStreamUpdateCaptureDependencies_v2);
+            PYALPAKA_CU_BIND(cuGraphAddChildGraphNode);
             PYALPAKA_CU_BIND(cuGraphInstantiateWithFlags);
             PYALPAKA_CU_BIND(cuGraphGetNodes);
             PYALPAKA_CU_BIND(cuGraphLaunch);
@@ -68,6 +71,7 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuModuleLoadData);
             PYALPAKA_CU_BIND(cuModuleUnload);
             PYALPAKA_CU_BIND(cuModuleGetFunction);
+            PYALPAKA_CU_BIND(cuModuleGetGlobal_v2);
             PYALPAKA_CU_BIND(cuFuncSetAttribute);
             PYALPAKA_CU_BIND(cuLaunchKernel);
             PYALPAKA_CU_BIND(cuLaunchCooperativeKernel);

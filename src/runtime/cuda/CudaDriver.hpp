@@ -52,6 +52,8 @@ namespace pyalpaka::rt::cuda
     inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
     //! CUstreamCaptureMode: other threads may call the driver while a stream captures.
     inline constexpr int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
+    //! CUstreamUpdateCaptureDependencies_flags: the given nodes replace the capture's current dependencies.
+    inline constexpr unsigned CU_STREAM_SET_CAPTURE_DEPENDENCIES = 1;
     //! An event record / wait inside a capture that each replay performs (not only a dependency inside the graph).
     inline constexpr unsigned CU_EVENT_RECORD_EXTERNAL = 1;
     inline constexpr unsigned CU_EVENT_WAIT_EXTERNAL = 1;
@@ -153,6 +155,20 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuLaunchHostFunc)(CUstream stream, CUhostFn fn, void* userData);
         CUresult (*cuStreamBeginCapture_v2)(CUstream stream, int mode);
         CUresult (*cuStreamEndCapture)(CUstream stream, CUgraph* graph);
+        // Adding a graph to a capture as one node (cuGraphLaunch is refused while the stream captures); the edge
+        // data (CUgraphEdgeData) is not used: default edges.
+        CUresult (*cuStreamGetCaptureInfo_v3)(
+            CUstream stream,
+            int* status,
+            unsigned long long* id,
+            CUgraph* graph,
+            CUgraphNode const** dependencies,
+            void const** edgeData,
+            std::size_t* count);
+        CUresult (*cuStreamUpdateCaptureDependencies_v2)(
+            CUstream stream, CUgraphNode* dependencies, void const* edgeData, std::size_t count, unsigned flags);
+        CUresult (*cuGraphAddChildGraphNode)(
+            CUgraphNode* node, CUgraph graph, CUgraphNode const* dependencies, std::size_t count, CUgraph child);
         CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec* exec, CUgraph graph, unsigned long long flags);
         CUresult (*cuGraphGetNodes)(CUgraph graph, CUgraphNode* nodes, std::size_t* count);
         CUresult (*cuGraphLaunch)(CUgraphExec exec, CUstream stream);
@@ -167,6 +183,7 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuModuleLoadData)(CUmodule* module, void const* image);
         CUresult (*cuModuleUnload)(CUmodule module);
         CUresult (*cuModuleGetFunction)(CUfunction* function, CUmodule module, char const* name);
+        CUresult (*cuModuleGetGlobal_v2)(CUdeviceptr* pointer, std::size_t* bytes, CUmodule module, char const* name);
         CUresult (*cuFuncSetAttribute)(CUfunction function, int attribute, int value);
         CUresult (*cuLaunchKernel)(
             CUfunction function,

@@ -70,12 +70,26 @@ namespace pyalpaka::rt::cuda
                         + "): " + describeError(status, "cuModuleLoadData"));
                 PYALPAKA_CU_CHECK(cuModuleGetFunction, &m_kernel, m_module, "pyalpaka_kernel");
                 PYALPAKA_CU_CHECK(cuModuleGetFunction, &m_dynShared, m_module, "pyalpaka_dyn_shared_bytes");
-                PYALPAKA_CU_CHECK(cuStreamCreate, &m_helperStream, CU_STREAM_NON_BLOCKING);
-                m_result = m_device->allocate(sizeof(unsigned long long));
+                // The size of this global says whether the kernel specializes BlockSharedMemDynSizeBytes (2 bytes)
+                // or not (1 byte; src/jit/EntryGpu.hpp): no device memory is read to learn it.
+                CUdeviceptr flag = 0;
+                std::size_t flagBytes = 0;
+                m_dynSharedUnspecialized
+                    = driver().cuModuleGetGlobal_v2(&flag, &flagBytes, m_module, "pyalpaka_dyn_shared_kind")
+                          == CUDA_SUCCESS
+                      && flagBytes == 1;
             }
 
-            // The module stays loaded: launches queued on streams may still run its code.
-            ~CudaKernel() override = default;
+            // The module stays loaded: launches queued on streams may still run its code. The helper stream is the
+            // kernel's own.
+            ~CudaKernel() override
+            {
+                if(m_helperStream == nullptr || driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
+                    return;
+                (void)driver().cuStreamDestroy_v2(m_helperStream);
+                CUcontext popped = nullptr;
+                (void)driver().cuCtxPopCurrent_v2(&popped);
+            }
 
             void launch(
                 Queue& queue,
@@ -189,12 +203,37 @@ namespace pyalpaka::rt::cuda
                 return m_device->name() + " (cuda:" + std::to_string(m_device->index()) + ")";
             }
 
+            //! Copies `bytes` from the device to the host through the helper stream and waits for them. Needs
+            //! m_mutex held (the helper stream and buffer are made on first use).
+            void copyToHost(CUdeviceptr source, void* target, std::size_t bytes)
+            {
+                Memcpy2D c{};
+                c.srcMemoryType = MemoryDevice;
+                c.srcDevice = source;
+                c.srcPitch = bytes;
+                c.dstMemoryType = MemoryHost;
+                c.dstHost = target;
+                c.dstPitch = bytes;
+                c.widthInBytes = bytes;
+                c.height = 1;
+                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
+                PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
+            }
+
             //! Runs pyalpaka_dyn_shared_bytes on a helper stream (it reads no memory, so it need not wait for the
-            //! queue's work). Evaluated per launch: the kernel's trait may depend on every argument value.
+            //! queue's work). Evaluated per launch: the kernel's trait may depend on every argument value. Kernels
+            //! that do not specialize the trait need no such run (each would cost a device round trip).
             auto dynSharedBytes(LaunchParams& launch) -> unsigned long long
             {
+                if(m_dynSharedUnspecialized)
+                    return 0;
                 std::lock_guard lock(m_mutex);
                 ContextScope scope(m_device->context());
+                if(m_helperStream == nullptr)
+                {
+                    m_result = m_device->allocate(sizeof(unsigned long long));
+                    PYALPAKA_CU_CHECK(cuStreamCreate, &m_helperStream, CU_STREAM_NON_BLOCKING);
+                }
                 void* out = m_result.get();
                 PYALPAKA_CU_CHECK(
                     cuLaunchKernel,
@@ -210,17 +249,7 @@ namespace pyalpaka::rt::cuda
                     launch.dynSharedParams(&out),
                     nullptr);
                 unsigned long long bytes = 0;
-                Memcpy2D c{};
-                c.srcMemoryType = MemoryDevice;
-                c.srcDevice = static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(out));
-                c.srcPitch = sizeof(bytes);
-                c.dstMemoryType = MemoryHost;
-                c.dstHost = &bytes;
-                c.dstPitch = sizeof(bytes);
-                c.widthInBytes = sizeof(bytes);
-                c.height = 1;
-                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
-                PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
+                copyToHost(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(out)), &bytes, sizeof(bytes));
                 return bytes;
             }
 
@@ -282,6 +311,7 @@ namespace pyalpaka::rt::cuda
             std::shared_ptr<void> m_result;
             std::mutex m_mutex;
             unsigned long long m_optedInBytes = 0;
+            bool m_dynSharedUnspecialized = false;
         };
     } // namespace
 

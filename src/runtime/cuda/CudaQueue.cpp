@@ -5,6 +5,7 @@
 //! CudaQueue and CudaEvent: a stream and an event of a device's primary context. Copies and fills of strided
 //! regions become 2-D/3-D driver copies and 2-D fills over rows (see StridedRows.hpp).
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -22,6 +23,7 @@ namespace pyalpaka::rt::cuda
             std::function<void()> task;
             std::shared_ptr<std::atomic<std::uint64_t>> completed;
             std::shared_ptr<HostTaskErrors> errors;
+            std::shared_ptr<std::atomic<std::size_t>> pending; //!< the queue's host tasks not yet run
         };
 
         //! Runs on the driver's callback thread, which must not call CUDA: the task, then the count.
@@ -37,6 +39,7 @@ namespace pyalpaka::rt::cuda
                 pending->errors->record(std::current_exception());
             }
             pending->task = nullptr; // release what the task holds before the operation counts as done
+            pending->pending->fetch_sub(1, std::memory_order_release);
             pending->completed->fetch_add(1, std::memory_order_release);
         }
 
@@ -60,13 +63,6 @@ namespace pyalpaka::rt::cuda
                 std::string(operation)
                 + ": the queue is capturing a graph, so its work has not run and will not run until the graph is "
                   "launched; leave the capture first");
-        }
-
-        void countCompleted(void* userData)
-        {
-            std::unique_ptr<std::shared_ptr<std::atomic<std::uint64_t>>> completed(
-                static_cast<std::shared_ptr<std::atomic<std::uint64_t>>*>(userData));
-            (*completed)->fetch_add(1, std::memory_order_release);
         }
 
         auto isDeviceMemory(Region const& r) -> bool
@@ -201,6 +197,10 @@ namespace pyalpaka::rt::cuda
         if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
             return;
         (void)driver().cuStreamSynchronize(m_stream);
+        for(auto const& [event, completed] : m_tracked)
+            (void)driver().cuEventDestroy_v2(event);
+        for(auto* event : m_eventPool)
+            (void)driver().cuEventDestroy_v2(event);
         (void)driver().cuStreamDestroy_v2(m_stream);
         CUcontext popped = nullptr;
         (void)driver().cuCtxPopCurrent_v2(&popped);
@@ -215,16 +215,59 @@ namespace pyalpaka::rt::cuda
             check(status, "cuStreamSynchronize");
             return;
         }
-        auto counter = std::make_unique<std::shared_ptr<std::atomic<std::uint64_t>>>(completed);
-        if(CUresult const status = driver().cuLaunchHostFunc(m_stream, &countCompleted, counter.get());
-           status != CUDA_SUCCESS)
+        std::lock_guard lock(m_trackMutex);
+        CUevent event = nullptr;
+        CUresult status = CUDA_SUCCESS;
+        if(m_eventPool.empty())
+            status = driver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING);
+        else
         {
-            // The operation is queued, but nothing will count it: wait for it instead.
-            (void)driver().cuStreamSynchronize(m_stream);
-            completed->fetch_add(1, std::memory_order_release);
-            check(status, "cuLaunchHostFunc");
+            event = m_eventPool.back();
+            m_eventPool.pop_back();
         }
-        (void)counter.release(); // owned by the callback now
+        if(status == CUDA_SUCCESS)
+        {
+            status = driver().cuEventRecord(event, m_stream);
+            if(status == CUDA_SUCCESS)
+            {
+                m_tracked.emplace_back(event, completed);
+                return;
+            }
+            m_eventPool.push_back(event);
+        }
+        // The operation is queued, but nothing will count it: wait for it instead.
+        (void)driver().cuStreamSynchronize(m_stream);
+        completed->fetch_add(1, std::memory_order_release);
+        check(status, "cuEventRecord");
+    }
+
+    auto CudaQueue::completedCount() const -> std::uint64_t
+    {
+        std::unique_lock lock(m_trackMutex, std::try_to_lock);
+        if(lock.owns_lock() && !m_tracked.empty() && driver().cuCtxPushCurrent_v2(m_device->context()) == CUDA_SUCCESS)
+        {
+            // In stream order: the first event not reached ends the scan.
+            while(!m_tracked.empty() && driver().cuEventQuery(m_tracked.front().first) == CUDA_SUCCESS)
+            {
+                m_tracked.front().second->fetch_add(1, std::memory_order_release);
+                m_eventPool.push_back(m_tracked.front().first);
+                m_tracked.pop_front();
+            }
+            CUcontext popped = nullptr;
+            (void)driver().cuCtxPopCurrent_v2(&popped);
+        }
+        return Queue::completedCount();
+    }
+
+    void CudaQueue::countAllTracked() const
+    {
+        std::lock_guard lock(m_trackMutex);
+        for(auto& [event, completed] : m_tracked)
+        {
+            completed->fetch_add(1, std::memory_order_release);
+            m_eventPool.push_back(event);
+        }
+        m_tracked.clear();
     }
 
     void CudaQueue::enqueueHostTask(std::function<void()> task)
@@ -255,10 +298,13 @@ namespace pyalpaka::rt::cuda
             task();
             return;
         }
-        auto pending = std::make_unique<PendingHostTask>(PendingHostTask{std::move(task), completed, m_errors});
+        auto pending = std::make_unique<PendingHostTask>(
+            PendingHostTask{std::move(task), completed, m_errors, m_pendingHostTasks});
+        m_pendingHostTasks->fetch_add(1, std::memory_order_relaxed);
         if(CUresult const status = driver().cuLaunchHostFunc(m_stream, &runHostTask, pending.get());
            status != CUDA_SUCCESS)
         {
+            m_pendingHostTasks->fetch_sub(1, std::memory_order_relaxed);
             completed->fetch_add(1, std::memory_order_release);
             check(status, "cuLaunchHostFunc");
         }
@@ -278,6 +324,7 @@ namespace pyalpaka::rt::cuda
             ContextScope scope(m_device->context());
             PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
         }
+        countAllTracked();
         rethrowHostTaskError();
     }
 
@@ -338,6 +385,13 @@ namespace pyalpaka::rt::cuda
     void CudaQueue::copy(Region const& dst, Region const& src)
     {
         auto const rows = rowLayout(dst, src);
+        if(!isDeviceMemory(src) && !capturing() && m_pendingHostTasks->load(std::memory_order_acquire) != 0)
+        {
+            // The driver may read pageable host memory when the copy is enqueued, before host tasks enqueued
+            // earlier ran (a fill of this NumPy array, say): let them run first.
+            ContextScope scope(m_device->context());
+            PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
+        }
         submit(
             [&](CUstream stream)
             {
@@ -402,10 +456,51 @@ namespace pyalpaka::rt::cuda
                 "a graph captured on " + graph.device()->name() + " (" + graph.device()->backend().name()
                 + ") cannot be launched on a queue of " + m_device->name()
                 + " (cuda): launch it on a queue of the device it was captured on");
+        if(capturing())
+        {
+            addChildGraph(*cuda);
+            m_capture->children.push_back(cuda->shared_from_this());
+            return;
+        }
         submit([&](CUstream stream) { PYALPAKA_CU_CHECK(cuGraphLaunch, cuda->exec(), stream); });
-        if(!cuda->record().hostTasks.empty() && !capturing())
+        if(cuda->hasHostTasks())
             // Reports what the replay's host nodes raised, at this queue's next wait (or now, if it is blocking).
-            enqueueHostTask([errors = cuda->record().errors] { errors->rethrow(); });
+            enqueueHostTask([replayed = cuda->shared_from_this()] { replayed->rethrowHostTaskErrors(); });
+    }
+
+    //! The driver refuses cuGraphLaunch on a capturing stream: the graph joins the capture as one child graph node
+    //! after the capture's current dependencies, and becomes the dependency of what is captured next.
+    void CudaQueue::addChildGraph(CudaGraph const& child)
+    {
+        ContextScope scope(m_device->context());
+        int status = 0;
+        unsigned long long id = 0;
+        CUgraph captured = nullptr;
+        CUgraphNode const* dependencies = nullptr;
+        void const* edgeData = nullptr;
+        std::size_t count = 0;
+        PYALPAKA_CU_CHECK(
+            cuStreamGetCaptureInfo_v3, m_stream, &status, &id, &captured, &dependencies, &edgeData, &count);
+        CUgraphNode node = nullptr;
+        PYALPAKA_CU_CHECK(cuGraphAddChildGraphNode, &node, captured, dependencies, count, child.graph());
+        PYALPAKA_CU_CHECK(
+            cuStreamUpdateCaptureDependencies_v2, m_stream, &node, nullptr, 1, CU_STREAM_SET_CAPTURE_DEPENDENCIES);
+    }
+
+    auto CudaGraph::hasHostTasks() const -> bool
+    {
+        return !m_record.hostTasks.empty()
+               || std::any_of(
+                   m_record.children.begin(),
+                   m_record.children.end(),
+                   [](auto const& child) { return child->hasHostTasks(); });
+    }
+
+    void CudaGraph::rethrowHostTaskErrors() const
+    {
+        m_record.errors->rethrow();
+        for(auto const& child : m_record.children)
+            child->rethrowHostTaskErrors();
     }
 
     CudaGraph::CudaGraph(std::shared_ptr<CudaDevice> device, CUgraph graph, CaptureRecord record)

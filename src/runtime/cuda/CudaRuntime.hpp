@@ -8,6 +8,7 @@
 //! modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the HIP runtime would mirror these
 //! classes with hipStream_t and friends.
 
+#include <deque>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -142,15 +143,21 @@ namespace pyalpaka::rt::cuda
         std::shared_ptr<HostTaskErrors> errors;
     };
 
+    class CudaGraph;
+
     //! What a capture records besides the driver's graph.
     struct CaptureRecord
     {
         std::vector<std::unique_ptr<RecordedHostTask>> hostTasks;
         std::shared_ptr<HostTaskErrors> errors = std::make_shared<HostTaskErrors>();
+        //! Graphs launched inside the capture (child graph nodes): their host nodes call their recorded tasks.
+        std::vector<std::shared_ptr<CudaGraph const>> children;
     };
 
     //! A stream capture, instantiated once (CUgraphExec) and replayed with cuGraphLaunch.
-    class CudaGraph final : public Graph
+    class CudaGraph final
+        : public Graph
+        , public std::enable_shared_from_this<CudaGraph>
     {
     public:
         //! Takes ownership of graph and instantiates it.
@@ -171,10 +178,15 @@ namespace pyalpaka::rt::cuda
             return m_exec;
         }
 
-        [[nodiscard]] auto record() const -> CaptureRecord const&
+        [[nodiscard]] auto graph() const -> CUgraph
         {
-            return m_record;
+            return m_graph;
         }
+
+        //! Whether a replay runs host tasks, its own or those of graphs launched inside its capture.
+        [[nodiscard]] auto hasHostTasks() const -> bool;
+        //! Rethrows the first exception a replay's host tasks raised (its own, then those of its child graphs).
+        void rethrowHostTaskErrors() const;
 
     private:
         std::shared_ptr<CudaDevice> m_device;
@@ -218,8 +230,8 @@ namespace pyalpaka::rt::cuda
         void launch(Graph& graph) override;
 
         //! Enqueues the driver calls of one operation (run with the context current and this queue's stream) and
-        //! counts it: a blocking queue synchronises, a non-blocking one counts it done from a host callback. While
-        //! the stream captures, the calls are only recorded.
+        //! counts it: a blocking queue synchronises, a non-blocking one records an event after it, which
+        //! completedCount() reads. While the stream captures, the calls are only recorded.
         template<typename TEnqueue>
         void submit(TEnqueue&& enqueue)
         {
@@ -247,15 +259,29 @@ namespace pyalpaka::rt::cuda
             return *m_device;
         }
 
+        //! Counts the operations whose events have been reached, then returns the count.
+        [[nodiscard]] auto completedCount() const -> std::uint64_t override;
+
     private:
         void finish(std::shared_ptr<std::atomic<std::uint64_t>> const& completed);
+        //! Counts every operation still tracked by an event as done (after a synchronisation of the stream).
+        void countAllTracked() const;
         void rethrowHostTaskError();
+        void addChildGraph(CudaGraph const& graph);
 
         std::shared_ptr<CudaDevice> m_device;
         bool m_blocking;
         CUstream m_stream = nullptr;
         std::shared_ptr<HostTaskErrors> m_errors = std::make_shared<HostTaskErrors>();
         std::unique_ptr<CaptureRecord> m_capture;
+        //! Host tasks enqueued whose callback has not run (a copy from host memory waits for them).
+        std::shared_ptr<std::atomic<std::size_t>> m_pendingHostTasks = std::make_shared<std::atomic<std::size_t>>(0);
+        //! A non-blocking queue's operations not yet seen complete, each tracked by the event recorded after it (in
+        //! stream order), with its completion counter; reached events return to the pool. An event costs the host
+        //! far less than a host callback, and, unlike one, does not hold the stream up until the host answers.
+        mutable std::mutex m_trackMutex;
+        mutable std::deque<std::pair<CUevent, std::shared_ptr<std::atomic<std::uint64_t>>>> m_tracked;
+        mutable std::vector<CUevent> m_eventPool;
     };
 
     class CudaEvent final : public Event

@@ -335,7 +335,8 @@ CUresult cuMemFree_v2(CUdeviceptr pointer)
 
 /* Stream capture: while the (one) stream captures, the operations below are appended to `recording` instead of
  * being run; a graph is such a list, and cuGraphLaunch runs it again. A synchronising call on the capturing stream
- * fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED and invalidates the capture, as the driver does. */
+ * fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED and invalidates the capture, as the driver does; so does
+ * cuGraphLaunch (a graph joins a capture as a child graph node). */
 enum OpKind
 {
     OP_COPY2D,
@@ -605,8 +606,59 @@ CUresult cuGraphLaunch(Graph* exec, void* stream)
     if(!exec || stream != &streamObject)
         return INVALID_HANDLE;
     if(recording)
-        return record((Op){.kind = OP_GRAPH, .graph = exec});
+        return refuseWhileCapturing();
     return replay(exec);
+}
+
+/* The capture's graph; no nodes are reported as dependencies (the fake runs its operations in order). */
+CUresult cuStreamGetCaptureInfo_v3(
+    void* stream,
+    int* status,
+    unsigned long long* id,
+    Graph** graph,
+    void const** dependencies,
+    void const** edgeData,
+    size_t* count)
+{
+    REQUIRE_CONTEXT();
+    if(stream != &streamObject)
+        return INVALID_HANDLE;
+    *status = recording ? 1 /* CU_STREAM_CAPTURE_STATUS_ACTIVE */ : 0;
+    if(id)
+        *id = 1;
+    if(graph)
+        *graph = recording;
+    if(dependencies)
+        *dependencies = NULL;
+    if(edgeData)
+        *edgeData = NULL;
+    if(count)
+        *count = 0;
+    return SUCCESS;
+}
+
+static int childNode;
+
+/* A child graph node of the capture's graph: one operation that replays the child (which the caller keeps). */
+CUresult cuGraphAddChildGraphNode(void** node, Graph* graph, void const* dependencies, size_t count, Graph* child)
+{
+    (void)dependencies;
+    (void)count;
+    REQUIRE_CONTEXT();
+    if(!recording || graph != recording || !child)
+        return INVALID_VALUE;
+    *node = &childNode;
+    return record((Op){.kind = OP_GRAPH, .graph = child});
+}
+
+CUresult cuStreamUpdateCaptureDependencies_v2(
+    void* stream, void** dependencies, void const* edgeData, size_t count, unsigned flags)
+{
+    (void)edgeData;
+    REQUIRE_CONTEXT();
+    if(stream != &streamObject || !recording || flags != 1 || (count && !dependencies))
+        return INVALID_VALUE;
+    return SUCCESS;
 }
 
 CUresult cuGraphExecDestroy(Graph* exec)
@@ -679,6 +731,15 @@ CUresult cuModuleUnload(void* module)
 CUresult cuModuleGetFunction(void** function, void* module, char const* name)
 {
     (void)function;
+    (void)module;
+    (void)name;
+    return INVALID_HANDLE;
+}
+
+CUresult cuModuleGetGlobal_v2(CUdeviceptr* pointer, size_t* bytes, void* module, char const* name)
+{
+    (void)pointer;
+    (void)bytes;
     (void)module;
     (void)name;
     return INVALID_HANDLE;

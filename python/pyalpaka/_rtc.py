@@ -10,16 +10,23 @@ NVRTC is found through ``$PYALPAKA_NVRTC`` (the library's path), the toolkit of 
 the PyPI wheels (``nvidia-cuda-nvrtc``), ``/usr/local/cuda`` and the system's library path; CCCL's headers (the
 standard library under NVRTC) through ``$PYALPAKA_CCCL_INCLUDE``, the same toolkit or the ``nvidia-cuda-cccl`` wheel.
 hiprtc is part of ROCm's ``libamdhip64`` (``$PYALPAKA_HIPRTC``, ``$ROCM_PATH``, ``/opt/rocm``, the library path).
+
+A cache hit needs the compiler's version (part of the cache key) but not the compiler: the library found and its
+version are remembered in the cache root (``rtc-libraries.json``, by path, size and modification time), so that a new
+process whose kernels are all cached neither loads the library (milliseconds) nor asks ldconfig for it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import functools
 import glob
 import importlib.util
+import json
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,11 +45,20 @@ class RtcResult:
 class RtcCompiler:
     """NVRTC or hiprtc: their C interfaces have the same shape, only the prefix and the code getters differ."""
 
-    def __init__(self, kind: str, path: str) -> None:
+    def __init__(self, kind: str, path: str, version: tuple[int, int] | None = None) -> None:
+        """Loads the library now (OSError or AttributeError where it is not a usable one), or, where its version is
+        given (remembered from an earlier load), at the first compilation."""
         self.kind = kind  # "nvrtc" or "hiprtc"
         self.path = path
-        self._lib = ctypes.CDLL(path)
-        prefix = kind
+        self._lib: ctypes.CDLL | None = None
+        if version is None:
+            self._open()
+        else:
+            self.version = version
+
+    def _open(self) -> None:
+        self._lib = ctypes.CDLL(self.path)
+        prefix = self.kind
         self._create = getattr(self._lib, f"{prefix}CreateProgram")
         self._create.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int,
                                  ctypes.c_void_p, ctypes.c_void_p]
@@ -52,7 +68,7 @@ class RtcCompiler:
         self._log_size.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
         self._log = getattr(self._lib, f"{prefix}GetProgramLog")
         self._log.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-        code = "CUBIN" if kind == "nvrtc" else "Code"
+        code = "CUBIN" if self.kind == "nvrtc" else "Code"
         self._code_size = getattr(self._lib, f"{prefix}Get{code}Size")
         self._code_size.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
         self._code = getattr(self._lib, f"{prefix}Get{code}")
@@ -76,6 +92,8 @@ class RtcCompiler:
             raise RuntimeError(f"{self.kind}: {call} failed: {message} ({status})")
 
     def compile(self, source: str, filename: str, options: list[str]) -> RtcResult:
+        if self._lib is None:
+            self._open()
         program = ctypes.c_void_p()
         self._check(self._create(ctypes.byref(program), source.encode(), filename.encode(), 0, None, None),
                     "CreateProgram")
@@ -110,10 +128,65 @@ def _toolkit_roots() -> list[str]:
     return [*roots, "/usr/local/cuda"]
 
 
+def _memo_path() -> str:
+    from . import _cache  # here: _cache imports the package's compiled part
+
+    return os.path.join(_cache.root(), "rtc-libraries.json")
+
+
+def _remembered(kind: str, path: str) -> RtcCompiler | None:
+    """The library at `path` without loading it, where an earlier process loaded it unchanged (same size and
+    modification time) and remembered its version."""
+    try:
+        with open(_memo_path(), encoding="utf-8") as file:
+            entry = json.load(file).get(f"{kind} {path}")
+        status = os.stat(path)
+        if entry and entry["size"] == status.st_size and entry["mtime_ns"] == status.st_mtime_ns:
+            return RtcCompiler(kind, path, (int(entry["version"][0]), int(entry["version"][1])))
+    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        pass
+    return None
+
+
+def _remember(compiler: RtcCompiler) -> None:
+    """Records the loaded library's version for later processes (best effort: a cache that cannot be written only
+    means the next process loads the library again)."""
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        memo = _memo_path()
+        try:
+            with open(memo, encoding="utf-8") as file:
+                entries = json.load(file)
+            entries = entries if isinstance(entries, dict) else {}
+        except (OSError, ValueError):
+            entries = {}
+        status = os.stat(compiler.path)
+        entries[f"{compiler.kind} {compiler.path}"] = {"size": status.st_size, "mtime_ns": status.st_mtime_ns,
+                                                       "version": list(compiler.version)}
+        os.makedirs(os.path.dirname(memo), exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(memo), prefix=".rtc-libraries-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump(entries, file)
+            os.replace(temporary, memo)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+
+def _opened(kind: str, path: str) -> RtcCompiler:
+    """The library at `path`, remembered or loaded (OSError or AttributeError where it is not a usable one)."""
+    compiler = _remembered(kind, path)
+    if compiler is None:
+        compiler = RtcCompiler(kind, path)
+        _remember(compiler)
+    return compiler
+
+
 def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompiler:
     if os.environ.get(env):  # an explicit choice is used or reported, never replaced by another library
         try:
-            return RtcCompiler(kind, os.environ[env])
+            return _opened(kind, os.environ[env])
         except (OSError, AttributeError) as error:
             raise BackendUnavailableError(f"${env}={os.environ[env]} is not a usable {kind} library: {error}") from None
     tried: list[str] = []
@@ -122,11 +195,21 @@ def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompi
         for name in names:
             candidates += sorted(glob.glob(os.path.join(folder, name)), reverse=True)  # newest version first
         tried.append(folder)
-    candidates += [found for name in (kind, "amdhip64") if (found := ctypes.util.find_library(name))]
     errors = []
-    for candidate in dict.fromkeys(candidates):
+
+    def all_candidates():  # lazily: ldconfig is asked only where the folders hold no usable library
+        yield from candidates
+        for name in (kind, "amdhip64"):
+            if found := ctypes.util.find_library(name):
+                yield found
+
+    seen: set[str] = set()
+    for candidate in all_candidates():
+        if candidate in seen:
+            continue
+        seen.add(candidate)
         try:
-            return RtcCompiler(kind, candidate)
+            return _opened(kind, candidate)
         except (OSError, AttributeError) as error:
             errors.append(f"{candidate}: {error}")
     hint = f"; set ${env} to the library's path" if kind == "nvrtc" else f"; set ${env} to libamdhip64's path"

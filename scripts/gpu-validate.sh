@@ -18,8 +18,9 @@
 #
 # Catch2 (v2) is the one build dependency such a machine lacks: carry Debian's package in .gpudeps (ignored by git):
 #   mkdir -p .gpudeps && (cd .gpudeps && apt-get download catch2)
-# and it is unpacked into /tmp/gpudeps. Environment: OUT, PYTHON (default python3), JOBS (default nproc),
-# GPU_VALIDATE_TIMEOUT (seconds per test program under compute-sanitizer, default 120).
+# and it is unpacked into /tmp/gpudeps. WHEELS=.whl: the python stage installs prebuilt wheels from that folder
+# (scripts/gpu-lease.sh says how to make them) instead of building pyalpaka there. Environment: OUT, PYTHON (default python3), JOBS (default nproc),
+# GPU_VALIDATE_TIMEOUT (seconds per test program under compute-sanitizer, default 300).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out="${OUT:-build/gpu-validate}"
@@ -30,7 +31,15 @@ jobs="${JOBS:-$(nproc)}"
 summary="${out}/summary.txt"
 failed=0
 
+wheel_prefix=/tmp/gpu-prefix
+
 note() { echo "$*" | tee -a "${summary}"; }
+use_wheel_prefix() {
+    local site
+    site=$("${python}" -c 'import sys, sysconfig; print(sysconfig.get_path("purelib", vars={"base": sys.argv[1],
+"platbase": sys.argv[1]}))' "${wheel_prefix}")
+    export PYTHONPATH=${site}${PYTHONPATH:+:${PYTHONPATH}}
+}
 # run_logged STAGE COMMAND...: runs the command with its output appended to the stage's log; its exit status.
 run_logged() {
     local stage=$1
@@ -97,21 +106,43 @@ stage_cpp() {
 }
 
 stage_sanitize() {
-    note "== sanitize: compute-sanitizer memcheck over the C++ test programs (${GPU_VALIDATE_TIMEOUT:-120} s each)"
+    note "== sanitize: compute-sanitizer memcheck over the C++ test programs (${GPU_VALIDATE_TIMEOUT:-300} s each)"
     if ! command -v compute-sanitizer >/dev/null; then
         stage_failed "compute-sanitizer not found"
         return
     fi
-    local test clean=0 dirty=0 timedOut=0 status
-    for test in $(find build/gpu-cuda/tests -maxdepth 3 -type f -name 'test_*' -perm -u+x | sort); do
-        echo "== ${test}" >>"${out}/sanitize.log"
-        timeout "${GPU_VALIDATE_TIMEOUT:-120}" compute-sanitizer --tool memcheck --error-exitcode 86 \
-            --print-limit 20 "${test}" >>"${out}/sanitize.log" 2>&1
-        status=$?
+    # Several programs at once (SANITIZE_JOBS, default 8): the sanitizer is slow on the host side, and the GPU is
+    # shared well enough by a few test processes. Each program's report goes to its own log, appended at the end.
+    local test clean=0 dirty=0 timedOut=0 status log running=0
+    local tests=() logs=()
+    mkdir -p "${out}/sanitize"
+    for test in $(find build/gpu-cuda/tests build/gpu-cuda/examples -maxdepth 3 -type f -perm -u+x \
+        \( -name 'test_*' -o -path '*/examples/*' \) ! -name '*.so' 2>/dev/null | sort); do
+        log="${out}/sanitize/${test##*/}.log"
+        {
+            # API errors are not reported: the tests provoke some on purpose (an invalid device index, say); a
+            # program that makes no CUDA call (a CPU-only test program) counts as clean.
+            timeout "${GPU_VALIDATE_TIMEOUT:-300}" compute-sanitizer --tool memcheck --error-exitcode 86 \
+                --report-api-errors no --require-cuda-init no --print-limit 20 "${test}" >"${log}" 2>&1
+            echo $? >"${log}.status"
+        } &
+        tests+=("${test}") logs+=("${log}")
+        running=$((running + 1))
+        if [[ ${running} -ge ${SANITIZE_JOBS:-8} ]]; then
+            wait -n
+            running=$((running - 1))
+        fi
+    done
+    wait
+    local i
+    for i in "${!tests[@]}"; do
+        status=$(cat "${logs[i]}.status")
+        test=${tests[i]}
+        { echo "== ${test} (exit ${status})"; cat "${logs[i]}"; } >>"${out}/sanitize.log"
         case ${status} in
             0) clean=$((clean + 1)) ;;
             124) timedOut=$((timedOut + 1)) && note "  timed out: ${test##*/}" ;;
-            *) dirty=$((dirty + 1)) && note "  exit ${status}: ${test##*/}" ;;
+            *) dirty=$((dirty + 1)) && note "  exit ${status}: ${test##*/} $(grep -m1 -E '=========.*(Invalid|error)' "${logs[i]}" | cut -c1-90)" ;;
         esac
     done
     note "  clean ${clean}, errors or failures ${dirty}, timed out ${timedOut}"
@@ -121,9 +152,19 @@ stage_sanitize() {
 stage_python() {
     note "== python: pyalpaka with the cuda back-end, pytest"
     local start=$SECONDS
+    if [[ -n "${WHEELS:-}" ]]; then
+        # Wheels built elsewhere (a pyalpaka wheel for this python, repaired by auditwheel, and the oneTBB wheels it
+        # needs) under a prefix of their own (not --target, which drops the tbb wheel's lib/libtbb.so.12), its
+        # site-packages on PYTHONPATH: no device time spent compiling the extension.
+        if ! run_logged python "${python}" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir \
+            --prefix "${wheel_prefix}" "${WHEELS}"/*.whl; then
+            stage_failed "pip install of ${WHEELS}/*.whl (python.log)"
+            return
+        fi
+        use_wheel_prefix
     # Into the machine's own python3 (a throw-away machine): its NumPy, CuPy, PyTorch, pybind11 and scikit-build-core
     # are in that interpreter's virtual environment, which a venv made from it would not see.
-    if ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged python "${python}" -m pip install --no-index \
+    elif ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged python "${python}" -m pip install --no-index \
         --no-build-isolation --no-deps .; then
         stage_failed "pip install (python.log)"
         return
@@ -142,14 +183,24 @@ stage_python() {
     [[ ${status} -eq 0 ]] || stage_failed "pytest (python.log)"
 }
 
-stage_bench() {
-    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), benchmarks/python/gpu.py (next to CuPy)"
+build_bench() {
     local prefix
     prefix=$(catch2_prefix)
-    if run_logged bench cmake -S benchmarks/cpp -B build/gpu-bench -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    [[ -x build/gpu-bench/gpu_cuda ]] && return 0
+    run_logged bench cmake -S benchmarks/cpp -B build/gpu-bench -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DBUILD_TESTING=OFF -Dalpaka_ACC_GPU_CUDA_ENABLE=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
         ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}} \
-        && run_logged bench cmake --build build/gpu-bench --target gpu_cuda -j "${jobs}"; then
+        && run_logged bench cmake --build build/gpu-bench --target gpu_cuda -j "${jobs}"
+}
+
+stage_benchbuild() {
+    note "== benchbuild: gpu_cuda, Release"
+    build_bench || stage_failed "gpu_cuda build (bench.log)"
+}
+
+stage_bench() {
+    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), benchmarks/python/gpu.py (next to CuPy)"
+    if build_bench; then
         run_logged bench build/gpu-bench/gpu_cuda || stage_failed "gpu_cuda"
     else
         stage_failed "gpu_cuda build (bench.log)"
@@ -163,13 +214,16 @@ stage_bench() {
     grep -E 'triad|launch|compile|cache hit|copy|ratio' "${out}/bench.log" | tail -14 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
 }
 
+# A pyalpaka installed from wheels by an earlier call (the python stage with WHEELS) is found by the later stages.
+[[ -d ${wheel_prefix} ]] && use_wheel_prefix
+
 stages=("$@")
 [[ ${#stages[@]} -gt 0 ]] || stages=(info cpp sanitize python bench)
 for stage in "${stages[@]}"; do
     case ${stage} in
-        info | cpp | sanitize | python | bench) "stage_${stage}" ;;
+        info | cpp | sanitize | python | benchbuild | bench) "stage_${stage}" ;;
         *)
-            echo "gpu-validate: unknown stage '${stage}' (info, cpp, sanitize, python, bench)" >&2
+            echo "gpu-validate: unknown stage '${stage}' (info, cpp, sanitize, python, benchbuild, bench)" >&2
             exit 2
             ;;
     esac

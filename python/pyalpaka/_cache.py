@@ -244,7 +244,7 @@ def report_unwritable(folder: Path, error: OSError, consequence: str) -> None:
                   f"{consequence}", RuntimeWarning, stacklevel=4)
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as file:
@@ -263,7 +263,7 @@ def _place(built: Path, library: Path) -> None:
     except OSError as error:
         if error.errno != errno.EXDEV:
             raise
-        _write_atomically(library, built.read_bytes())
+        write_atomically(library, built.read_bytes())
 
 
 def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
@@ -282,7 +282,7 @@ def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
     record["record_sha256"] = record_digest(record)
     try:
         _place(built, library)
-        _write_atomically(folder / f"{key}.json", json.dumps(record, indent=1).encode())
+        write_atomically(folder / f"{key}.json", json.dumps(record, indent=1).encode())
     except OSError as error:
         report_unwritable(folder, error, "kernels compiled now are used without being cached")
         kept = library if library.exists() else built

@@ -26,7 +26,6 @@ import glob
 import importlib.util
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,27 +150,20 @@ def _remembered(kind: str, path: str) -> RtcCompiler | None:
 def _remember(compiler: RtcCompiler) -> None:
     """Records the loaded library's version for later processes (best effort: a cache that cannot be written only
     means the next process loads the library again)."""
+    from . import _cache
+
     with contextlib.suppress(OSError, ValueError, TypeError):
-        memo = _memo_path()
+        memo = Path(_memo_path())
         try:
-            with open(memo, encoding="utf-8") as file:
-                entries = json.load(file)
+            entries = json.loads(memo.read_text(encoding="utf-8"))
             entries = entries if isinstance(entries, dict) else {}
         except (OSError, ValueError):
             entries = {}
         status = os.stat(compiler.path)
         entries[f"{compiler.kind} {compiler.path}"] = {"size": status.st_size, "mtime_ns": status.st_mtime_ns,
                                                        "version": list(compiler.version)}
-        os.makedirs(os.path.dirname(memo), exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(memo), prefix=".rtc-libraries-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(entries, file)
-            os.replace(temporary, memo)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        _cache.write_atomically(memo, json.dumps(entries).encode())
 
 
 def _opened(kind: str, path: str) -> RtcCompiler:

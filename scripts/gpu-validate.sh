@@ -5,7 +5,8 @@
 # The GPU validation of issue 16, for a machine with an NVIDIA GPU (written for the lent H100/H200 machines: CUDA 13
 # nvcc, CMake, ninja, a python3 with NumPy, CuPy, PyTorch, pybind11, scikit-build-core and pytest; no network).
 #
-#   bash scripts/gpu-validate.sh [STAGE...]      stages: info cpp sanitize python bench (default: all, in that order)
+#   bash scripts/gpu-validate.sh [STAGE...]      stages: info cpp sanitize python benchbuild bench
+#                                                (default: info cpp sanitize python bench, in that order)
 #
 # Each stage appends to the one-screen summary ($OUT/summary.txt, printed at the end) and writes its full log to
 # $OUT/<stage>.log ($OUT defaults to build/gpu-validate). A stage's failure does not stop the next one; the exit status
@@ -19,8 +20,9 @@
 # Catch2 (v2) is the one build dependency such a machine lacks: carry Debian's package in .gpudeps (ignored by git):
 #   mkdir -p .gpudeps && (cd .gpudeps && apt-get download catch2)
 # and it is unpacked into /tmp/gpudeps. WHEELS=.whl: the python stage installs prebuilt wheels from that folder
-# (scripts/gpu-lease.sh says how to make them) instead of building pyalpaka there. Environment: OUT, PYTHON (default python3), JOBS (default nproc),
-# GPU_VALIDATE_TIMEOUT (seconds per test program under compute-sanitizer, default 300).
+# (scripts/gpu-lease.sh says how to make them) instead of building pyalpaka there. Environment: OUT, PYTHON (default
+# python3), JOBS (default nproc), GPU_VALIDATE_TIMEOUT (seconds per test program under compute-sanitizer, default 300),
+# SANITIZE_JOBS (programs under compute-sanitizer at once, default 8).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out="${OUT:-build/gpu-validate}"

@@ -199,6 +199,12 @@ namespace pyalpaka::rt
             return m_completed;
         }
 
+        //! The completion counter, for a queue that counts operations done outside their own callbacks.
+        [[nodiscard]] auto completedCounter() const -> std::atomic<std::uint64_t>&
+        {
+            return *m_completed;
+        }
+
     private:
         std::atomic<std::uint64_t> m_submitted = 0;
         std::shared_ptr<std::atomic<std::uint64_t>> m_completed = std::make_shared<std::atomic<std::uint64_t>>(0);

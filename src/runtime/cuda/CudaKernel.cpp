@@ -203,23 +203,6 @@ namespace pyalpaka::rt::cuda
                 return m_device->name() + " (cuda:" + std::to_string(m_device->index()) + ")";
             }
 
-            //! Copies `bytes` from the device to the host through the helper stream and waits for them. Needs
-            //! m_mutex held (the helper stream and buffer are made on first use).
-            void copyToHost(CUdeviceptr source, void* target, std::size_t bytes)
-            {
-                Memcpy2D c{};
-                c.srcMemoryType = MemoryDevice;
-                c.srcDevice = source;
-                c.srcPitch = bytes;
-                c.dstMemoryType = MemoryHost;
-                c.dstHost = target;
-                c.dstPitch = bytes;
-                c.widthInBytes = bytes;
-                c.height = 1;
-                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
-                PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
-            }
-
             //! Runs pyalpaka_dyn_shared_bytes on a helper stream (it reads no memory, so it need not wait for the
             //! queue's work). Evaluated per launch: the kernel's trait may depend on every argument value. Kernels
             //! that do not specialize the trait need no such run (each would cost a device round trip).
@@ -249,7 +232,17 @@ namespace pyalpaka::rt::cuda
                     launch.dynSharedParams(&out),
                     nullptr);
                 unsigned long long bytes = 0;
-                copyToHost(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(out)), &bytes, sizeof(bytes));
+                Memcpy2D c{};
+                c.srcMemoryType = MemoryDevice;
+                c.srcDevice = static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(out));
+                c.srcPitch = sizeof(bytes);
+                c.dstMemoryType = MemoryHost;
+                c.dstHost = &bytes;
+                c.dstPitch = sizeof(bytes);
+                c.widthInBytes = sizeof(bytes);
+                c.height = 1;
+                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
+                PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
                 return bytes;
             }
 

@@ -197,7 +197,7 @@ namespace pyalpaka::rt::cuda
         if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
             return;
         (void)driver().cuStreamSynchronize(m_stream);
-        for(auto const& [event, completed] : m_tracked)
+        for(auto* event : m_tracked)
             (void)driver().cuEventDestroy_v2(event);
         for(auto* event : m_eventPool)
             (void)driver().cuEventDestroy_v2(event);
@@ -230,7 +230,7 @@ namespace pyalpaka::rt::cuda
             status = driver().cuEventRecord(event, m_stream);
             if(status == CUDA_SUCCESS)
             {
-                m_tracked.emplace_back(event, completed);
+                m_tracked.push_back(event);
                 return;
             }
             m_eventPool.push_back(event);
@@ -247,10 +247,10 @@ namespace pyalpaka::rt::cuda
         if(lock.owns_lock() && !m_tracked.empty() && driver().cuCtxPushCurrent_v2(m_device->context()) == CUDA_SUCCESS)
         {
             // In stream order: the first event not reached ends the scan.
-            while(!m_tracked.empty() && driver().cuEventQuery(m_tracked.front().first) == CUDA_SUCCESS)
+            while(!m_tracked.empty() && driver().cuEventQuery(m_tracked.front()) == CUDA_SUCCESS)
             {
-                m_tracked.front().second->fetch_add(1, std::memory_order_release);
-                m_eventPool.push_back(m_tracked.front().first);
+                completedCounter().fetch_add(1, std::memory_order_release);
+                m_eventPool.push_back(m_tracked.front());
                 m_tracked.pop_front();
             }
             CUcontext popped = nullptr;
@@ -262,11 +262,8 @@ namespace pyalpaka::rt::cuda
     void CudaQueue::countAllTracked() const
     {
         std::lock_guard lock(m_trackMutex);
-        for(auto& [event, completed] : m_tracked)
-        {
-            completed->fetch_add(1, std::memory_order_release);
-            m_eventPool.push_back(event);
-        }
+        completedCounter().fetch_add(m_tracked.size(), std::memory_order_release);
+        m_eventPool.insert(m_eventPool.end(), m_tracked.begin(), m_tracked.end());
         m_tracked.clear();
     }
 

@@ -277,10 +277,10 @@ namespace pyalpaka::rt::cuda
         //! Host tasks enqueued whose callback has not run (a copy from host memory waits for them).
         std::shared_ptr<std::atomic<std::size_t>> m_pendingHostTasks = std::make_shared<std::atomic<std::size_t>>(0);
         //! A non-blocking queue's operations not yet seen complete, each tracked by the event recorded after it (in
-        //! stream order), with its completion counter; reached events return to the pool. An event costs the host
+        //! stream order); reached events count their operation done and return to the pool. An event costs the host
         //! far less than a host callback, and, unlike one, does not hold the stream up until the host answers.
         mutable std::mutex m_trackMutex;
-        mutable std::deque<std::pair<CUevent, std::shared_ptr<std::atomic<std::uint64_t>>>> m_tracked;
+        mutable std::deque<CUevent> m_tracked;
         mutable std::vector<CUevent> m_eventPool;
     };
 

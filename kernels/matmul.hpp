@@ -47,7 +47,7 @@ namespace pyalpaka::kernels
     //!   elements of the tile into C (the first step stores them, so C need not be zeroed). The shared tiles grow with
     //!   the block's element extent: (tile rows + tile columns) * matMulTileK * sizeof(T) bytes.
     //! - CPUs: each thread computes its rectangle of C (one contiguous run of rows and of columns) directly from A
-    //!   and B, vectorized along the rows (detail/MatMulCpu.hpp); no shared memory.
+    //!   and B in register tiles of the processor's vector width (detail/MatMulCpu.hpp); no shared memory.
     struct MatMul
     {
         template<typename TAcc, typename T>
@@ -61,7 +61,7 @@ namespace pyalpaka::kernels
                 auto const rows = alpaka::uniformElementsAlong<0>(acc, static_cast<Idx>(m));
                 auto const cols = alpaka::uniformElementsAlong<1>(acc, static_cast<Idx>(n));
                 if(!rows.empty() && !cols.empty())
-                    detail::matMulCpuRect(
+                    detail::matMulCpu(
                         A,
                         B,
                         C,

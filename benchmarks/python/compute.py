@@ -26,6 +26,7 @@ import numpy as np
 import pyalpaka as pk
 
 from rows import Row, print_table, write_csv
+from settle import settle
 
 KERNELS_HPP = Path(__file__).resolve().parents[1] / "cpp" / "src" / "ComputeKernels.hpp"
 GROUPS = ("horner", "nbody", "mandelbrot", "stencil", "matmul", "dot")
@@ -40,14 +41,17 @@ def numba_module():
 
 
 def timed(calls: list, reps: int) -> list[list[float]]:
-    """Seconds per run of each call: one dropped run each, then reps rounds, the order rotating round by round."""
+    """Seconds per run of each call: one dropped run each, then reps rounds, the order rotating round by round. Each
+    turn settles (see settle), runs the call once untimed (it wakes its own workers) and then once timed: the steady
+    state of a loop of calls, alike for every variant."""
     for call in calls:
         call()
     samples: list[list[float]] = [[] for _ in calls]
     for round_index in range(reps):
         for k in range(len(calls)):
             index = (round_index + k) % len(calls)
-            time.sleep(0.005)  # the previous variant's spinning workers settle (see benchmarks/cpp/src/Stats.hpp)
+            settle()
+            calls[index]()
             start = time.perf_counter()
             calls[index]()
             samples[index].append(time.perf_counter() - start)

@@ -24,6 +24,7 @@ import numpy as np
 import pyalpaka as pk
 
 from rows import Row, print_table, write_csv
+from settle import settle
 
 KERNELS = [("copy", 2), ("mul", 2), ("add", 3), ("triad", 3), ("nstream", 4), ("dot", 2)]
 CLASS = {"copy": "Copy", "mul": "Mul", "add": "Add", "triad": "Triad", "nstream": "Nstream", "dot": "Dot"}
@@ -177,7 +178,7 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
         for round_index in range(args.reps):
             for k in range(len(calls)):
                 index = (round_index + k) % len(calls)
-                time.sleep(0.005)  # let the previous variant's spinning workers settle (see Stats.hpp)
+                settle()
                 start = time.perf_counter()
                 results[index] = calls[index]()
                 samples[index].append(time.perf_counter() - start)

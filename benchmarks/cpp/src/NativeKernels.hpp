@@ -39,6 +39,11 @@ namespace bench::native
     template<typename T>
     auto stream(Runtime runtime, StreamOp op, T* a, T* b, T* c, T s, std::size_t n) -> T;
 
+    //! a[i] = b[i] + s * c[i] as `#pragma omp parallel for schedule(static, chunk)`: each thread takes every
+    //! (threads)-th run of `chunk` elements, the memory access of a GPU-shaped work division on the back-ends whose
+    //! block threads run side by side. Without OpenMP: std::logic_error.
+    void triadChunkedOmp(double* a, double const* b, double const* c, double s, std::size_t n, std::size_t chunk);
+
     //! `omp parallel`: each thread adds 1 to its counter `ops` times with std::atomic_ref::fetch_add (relaxed): all to
     //! counters[0] when shared, else to counters[thread * stride].
     void atomicAddOmp(unsigned long long* counters, std::size_t stride, std::size_t ops, bool shared);

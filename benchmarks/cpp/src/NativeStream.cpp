@@ -118,6 +118,18 @@ namespace bench::native
         return T{0};
     }
 
+    void triadChunkedOmp(double* a, double const* b, double const* c, double s, std::size_t n, std::size_t chunk)
+    {
+#if BENCH_HAVE_OPENMP
+#    pragma omp parallel for simd schedule(static, chunk)
+        for(std::size_t i = 0; i < n; ++i)
+            a[i] = b[i] + s * c[i];
+#else
+        (void)a, (void)b, (void)c, (void)s, (void)n, (void)chunk;
+        throw std::logic_error("native chunked triad called without OpenMP");
+#endif
+    }
+
     template auto stream<float>(Runtime, StreamOp, float*, float*, float*, float, std::size_t) -> float;
     template auto stream<double>(Runtime, StreamOp, double*, double*, double*, double, std::size_t) -> double;
 } // namespace bench::native

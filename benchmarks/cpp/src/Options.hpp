@@ -51,11 +51,17 @@ namespace bench
         std::size_t steps = 1000;
         std::size_t heatN = 512;
         std::string csvPath;
-        //! compute: only the groups named here (comma-separated: horner, nbody, mandelbrot, stencil, matmul, dot);
-        //! empty: all.
+        //! compute and babelstream: only the groups named here (comma-separated; compute: horner, nbody, mandelbrot,
+        //! stencil, matmul, dot; babelstream: double, float, gpu-shaped); empty: all.
         std::string only;
         bool quick = false;
         bool help = false;
+
+        //! Whether the group is to be measured (see only).
+        [[nodiscard]] auto wants(std::string const& group) const -> bool
+        {
+            return only.empty() || ("," + only + ",").find("," + group + ",") != std::string::npos;
+        }
     };
 
     inline void printUsage(std::ostream& os)
@@ -82,9 +88,8 @@ namespace bench
               "  --heat-n N            side of the large heat-equation grid (graph_heat, default 512)\n"
               "  --sweep-min E, --sweep-max E, --sweep-step E\n"
               "                        triad sweep over 2^E elements, E = 10, 12, ..., 26 by default\n"
-              "  --only GROUPS         compute: only these groups (comma-separated: horner, nbody, mandelbrot, "
-              "stencil,\n"
-              "                        matmul, dot)\n"
+              "  --only GROUPS         only these groups (comma-separated; compute: horner, nbody, mandelbrot,\n"
+              "                        stencil, matmul, dot; babelstream: double, float, gpu-shaped)\n"
               "  --csv FILE            also write the results as CSV\n"
               "  --quick               small sizes, for a smoke test (explicit sizes still win)\n";
     }

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include <sys/resource.h>
+
 namespace bench
 {
     using Clock = std::chrono::steady_clock;
@@ -72,13 +74,33 @@ namespace bench
         return load;
     }
 
-    //! Called before each switch to another variant (native OpenMP, native TBB, an alpaka back-end). An OpenMP or TBB
-    //! runtime keeps its idle workers spinning for a while after a parallel region; on a machine with few cores these
-    //! spinning threads would steal the cores of the variant measured next. Sleeping lets them go to sleep, so each
-    //! variant is measured against an otherwise idle machine, as when it runs alone.
+    //! CPU seconds the process has used so far, all its threads together.
+    inline auto processCpuSeconds() -> double
+    {
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        auto const seconds = [](timeval const& t) { return static_cast<double>(t.tv_sec) + 1e-6 * t.tv_usec; };
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    }
+
+    //! Called before each switch to another variant (native OpenMP, native TBB, an alpaka back-end). A threading
+    //! runtime keeps its idle workers spinning for a while after a parallel region (libgomp 4 to 8 ms of CPU time on
+    //! the project's 2-core machine, GOMP_SPINCOUNT's default); on a machine with few cores these spinning threads
+    //! would steal the cores of the variant measured next (a fixed 5 ms pause was too short: the std::thread back-end
+    //! measured after an OpenMP loop shared a core with a spinning thread, 0.5x). So this sleeps in 5 ms steps until
+    //! the process used less than a tenth of a core during a step (0.5 s at most): each variant is measured against
+    //! an otherwise idle machine, as when it runs alone.
     inline void settle()
     {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        constexpr auto step = std::chrono::milliseconds(5);
+        auto const deadline = Clock::now() + std::chrono::milliseconds(500);
+        while(Clock::now() < deadline)
+        {
+            double const before = processCpuSeconds();
+            std::this_thread::sleep_for(step);
+            if(processCpuSeconds() - before < 0.1 * std::chrono::duration<double>(step).count())
+                return;
+        }
     }
 
     //! One of the things measured side by side: an alpaka back-end or a native peer.

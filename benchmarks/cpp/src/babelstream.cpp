@@ -310,6 +310,15 @@ namespace
         }
         if(!peer.empty())
             variants.push_back({peer, [&] { native::stream<T>(runtime, StreamOp::Triad, a, b, c, s, n); }});
+        // The back-ends whose block threads run side by side touch memory as this loop does: each thread a run of
+        // 1024 elements of every block, the core's runs a block apart. Shown next to the plain loop, it tells the cost
+        // of the work division's access pattern (informative, no target) from the cost of the back-end.
+        constexpr bool threadsSideBySide
+            = alpaka::accMatchesTags<TAcc, alpaka::TagCpuThreads, alpaka::TagCpuOmp2Threads, alpaka::TagOmp5>;
+        std::string const chunkedPeer = "native OpenMP, schedule(static, 1024)";
+        if constexpr(threadsSideBySide && native::haveOpenMP)
+            variants.push_back(
+                {chunkedPeer, [&] { native::triadChunkedOmp(a, b, c, s, n, static_cast<std::size_t>(shape.elems)); }});
         for(auto& variant : variants)
             variant.run();
         interleave(variants, options.reps, 0, 1);
@@ -337,6 +346,8 @@ namespace
         measured.row.notes = shape.describe();
         if(!peer.empty())
             measured.natives.emplace_back(peer, gbs(samplesOf(variants, peer)));
+        if constexpr(threadsSideBySide && native::haveOpenMP)
+            measured.natives.emplace_back(chunkedPeer, gbs(samplesOf(variants, chunkedPeer)));
         summariseRate(measured, gbs(samplesOf(variants, "alpaka")));
         std::optional<double> target;
         if constexpr(alpaka::
@@ -379,22 +390,28 @@ auto main(int argc, char** argv) -> int
                     std::string("BabelStream, ") + type
                         + ": GB/s (BabelStream byte counts), median; best = fastest run; higher is better; vs peer = "
                           "ratio");
-            runGroup(
-                report,
-                "stream double",
-                [&]<typename TAcc>() { return measureStream<TAcc, double>(options, errors); },
-                true);
-            runGroup(
-                report,
-                "stream float",
-                [&]<typename TAcc>() { return measureStream<TAcc, float>(options, errors); },
-                true);
+            if(options.wants("double"))
+                runGroup(
+                    report,
+                    "stream double",
+                    [&]<typename TAcc>() { return measureStream<TAcc, double>(options, errors); },
+                    true);
+            if(options.wants("float"))
+                runGroup(
+                    report,
+                    "stream float",
+                    [&]<typename TAcc>() { return measureStream<TAcc, float>(options, errors); },
+                    true);
             report.setSectionTitle(
                 "gpu-shaped",
                 "Triad (double, " + std::to_string(options.gpuShapedN)
                     + " elements) with a GPU-shaped work division (64 threads, at most the back-end's limit, x 1024 "
                       "elements per block): GB/s, median; higher is better; vs peer = ratio");
-            runGroup(
-                report, "gpu-shaped", [&]<typename TAcc>() { return measureGpuShaped<TAcc>(options, errors); }, true);
+            if(options.wants("gpu-shaped"))
+                runGroup(
+                    report,
+                    "gpu-shaped",
+                    [&]<typename TAcc>() { return measureGpuShaped<TAcc>(options, errors); },
+                    true);
         });
 }

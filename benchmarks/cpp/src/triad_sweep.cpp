@@ -5,8 +5,8 @@
 //! triad_sweep: cpu_backends' triad (double) over sizes from 2^10 to 2^26 elements, every enabled CPU back-end next
 //! to `omp parallel for` and oneTBB on the back-end's own arrays: where the launch cost stops mattering and each
 //! back-end reaches the bandwidth of the caches and then of memory. --reps turns per size and variant; each turn
-//! starts with the 5 ms pause of interleave() and two untimed runs, then times up to 100 back-to-back runs (fewer for
-//! the large sizes, one from 2^20 elements on).
+//! starts with the pause of interleave() (settle()) and two untimed runs, then times up to 100 back-to-back runs (fewer
+//! for the large sizes, one from 2^20 elements on).
 
 #include <alpaka/alpaka.hpp>
 

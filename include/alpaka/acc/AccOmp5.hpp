@@ -4,7 +4,8 @@
 
 //! \file
 //! AccOmp5<TDim, TIdx>: OpenMP 4.5/5 target offload. The blocks of the grid are distributed over the teams of
-//! `omp target teams distribute`, the threads of a block are an `omp parallel` team inside. This version runs the
+//! `omp target teams distribute` in contiguous ranges, the threads of a block are an `omp parallel` team inside, which
+//! runs the team's blocks one after another (pipelined, see BlockThreadsState). This version runs the
 //! target region on the host (the initial device: no offload device, or GCC's -foffload=disable), which is what the
 //! tests exercise; the region only sees pointers and calls back into host code. A block's threads share the block
 //! barrier and shared memory of the other multi-threaded CPU back-ends. Enabled by ALPAKA_ACC_ANY_BT_OMP5_ENABLED.
@@ -100,15 +101,18 @@ namespace alpaka
                 std::uint32_t threads;
             };
 
-            //! One block: a fresh barrier and arena, an `omp parallel` team of the block's threads.
+            //! The blocks [begin, end) of a team: one `omp parallel` team of the block's threads runs them all,
+            //! pipelined like the OpenMP threads back-end (see BlockThreadsState), so that a grid of many small blocks
+            //! costs one parallel region per team, not one per block (1024 blocks of 16 threads ran at 0.07x of an
+            //! OpenMP loop with a region per block).
             template<typename TTask>
-            static void runBlock(void const* context, std::size_t blockIdx) noexcept
+            static void runBlocks(void const* context, std::size_t begin, std::size_t end) noexcept
             {
                 auto const& launch = *static_cast<Launch<TTask> const*>(context);
                 std::uint32_t const threads = launch.threads;
                 try
                 {
-                    BlockThreadsState<SpinThenYieldThread> block(threads, launch.task->dynSharedMemBytes());
+                    BlockThreadsState<SpinThenYieldThread> block(threads, launch.task->dynSharedMemBytes(), true);
                     // Blocks that start after another failed do not run (decided here, once for all their threads).
                     block.stop = launch.error->failed();
 #    pragma omp parallel num_threads(static_cast<int>(threads))
@@ -116,7 +120,7 @@ namespace alpaka
                         auto const teamSize = static_cast<std::uint32_t>(omp_get_num_threads());
                         auto const thread = static_cast<std::uint32_t>(omp_get_thread_num());
                         if(teamSize == threads)
-                            runBlockThread<Acc>(*launch.task, block, thread, blockIdx, blockIdx + 1u, *launch.error);
+                            runBlockThread<Acc>(*launch.task, block, thread, begin, end, *launch.error);
                         else if(thread == 0)
                             throwTeamTooSmall(threads, teamSize, *launch.error);
                     }
@@ -151,14 +155,15 @@ namespace alpaka
                 // Deliberately not const: a constant pointer would let the compiler see the callee and compile it (and
                 // all it calls) as target code.
                 void const* context = &launch;
-                void (*run)(void const*, std::size_t) noexcept = &runBlock<TTask>;
-                // Enough teams to keep the cores busy, counting the threads each block brings.
-                int const teams = static_cast<int>(
-                    std::clamp<std::size_t>(getHardwareThreadCount() / threads, 1u, std::max<std::size_t>(blocks, 1u)));
-#    pragma omp target teams distribute num_teams(teams) thread_limit(static_cast<int>(threads))                       \
-        firstprivate(context, run)
-                for(std::size_t blockIdx = 0; blockIdx < blocks; ++blockIdx)
-                    run(context, blockIdx);
+                void (*run)(void const*, std::size_t, std::size_t) noexcept = &runBlocks<TTask>;
+                // Enough teams to keep the cores busy, counting the threads each block brings; team i runs the i-th of
+                // `teams` contiguous ranges of blocks.
+                std::size_t const teams = std::clamp<std::size_t>(
+                    getHardwareThreadCount() / threads, 1u, std::max<std::size_t>(blocks, 1u));
+#    pragma omp target teams distribute num_teams(static_cast<int>(teams)) thread_limit(static_cast<int>(threads))     \
+        firstprivate(context, run, blocks, teams)
+                for(std::size_t team = 0; team < teams; ++team)
+                    run(context, blocks * team / teams, blocks * (team + 1u) / teams);
             }
         };
     } // namespace detail::cpu

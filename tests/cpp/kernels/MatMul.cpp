@@ -28,6 +28,56 @@ namespace
         std::size_t n;
         std::size_t k;
     };
+
+    //! A * B in long double, and the sum of the absolute terms of each element (its rounding error bound).
+    template<typename T>
+    struct Reference
+    {
+        Reference(std::vector<T> const& a, std::vector<T> const& b, Shape shape)
+            : shape(shape)
+            , want(shape.m * shape.n)
+            , absoluteTerms(shape.m * shape.n)
+        {
+            auto const [m, n, k] = shape;
+            for(std::size_t y = 0; y < m; ++y)
+                for(std::size_t x = 0; x < n; ++x)
+                {
+                    long double sum = 0;
+                    long double absolute = 0;
+                    for(std::size_t i = 0; i < k; ++i)
+                    {
+                        auto const term
+                            = static_cast<long double>(a[y * k + i]) * static_cast<long double>(b[i * n + x]);
+                        sum += term;
+                        absolute += std::abs(term);
+                    }
+                    want[y * n + x] = static_cast<T>(sum);
+                    absoluteTerms[y * n + x] = absolute;
+                }
+        }
+
+        //! The elements of got that differ from the reference by more than the rounding allows (NaN included).
+        auto mismatches(std::vector<T> const& got) const -> alpaka_test::Mismatches
+        {
+            alpaka_test::Mismatches mismatches;
+            for(std::size_t i = 0; i < shape.m * shape.n; ++i)
+            {
+                auto const error = std::abs(static_cast<long double>(got[i]) - static_cast<long double>(want[i]));
+                // !(error <= ...) also catches NaN.
+                if(!(error <= sumTolerance<T>() * (absoluteTerms[i] + 1.0L)))
+                {
+                    std::ostringstream os;
+                    os << "C[" << i / shape.n << "][" << i % shape.n << "] = " << got[i] << ", expected " << want[i];
+                    mismatches.add(os.str());
+                }
+            }
+            return mismatches;
+        }
+
+        Shape shape;
+        std::vector<T> want;
+        std::vector<long double> absoluteTerms;
+    };
 } // namespace
 
 TEMPLATE_LIST_TEST_CASE("matMul", "[kernels]", Accs2D)
@@ -37,37 +87,24 @@ TEMPLATE_LIST_TEST_CASE("matMul", "[kernels]", Accs2D)
     alpaka::meta::forEachType<FloatTypes>(
         [&]<typename T>()
         {
-            for(auto const& [m, n, k] :
+            // 45 x 77 x 300: register tiles of the CPU kernel with edges on both sides and two blocks of k.
+            for(auto const& shape :
                 {Shape{37, 29, 53},
                  Shape{1, 1, 1},
                  Shape{16, 16, 16},
                  Shape{5, 70, 3},
                  Shape{3, 4, 0},
-                 Shape{6, 300, 7}})
+                 Shape{6, 300, 7},
+                 Shape{45, 77, 300}})
             {
+                auto const [m, n, k] = shape;
                 INFO(typeName<T>() << ", m = " << m << ", n = " << n << ", k = " << k);
                 // Buffers hold at least one element so that k == 0 still has pointers to pass.
                 auto const a = values<T>(std::max<std::size_t>(m * k, 1u), 41u);
                 auto const b = values<T>(std::max<std::size_t>(k * n, 1u), 42u);
                 // C starts as NaN: every element must be written, none read first.
                 std::vector<T> const c(m * n, std::numeric_limits<T>::quiet_NaN());
-                std::vector<T> want(m * n);
-                std::vector<long double> absoluteTerms(m * n);
-                for(std::size_t y = 0; y < m; ++y)
-                    for(std::size_t x = 0; x < n; ++x)
-                    {
-                        long double sum = 0;
-                        long double absolute = 0;
-                        for(std::size_t i = 0; i < k; ++i)
-                        {
-                            auto const term
-                                = static_cast<long double>(a[y * k + i]) * static_cast<long double>(b[i * n + x]);
-                            sum += term;
-                            absolute += std::abs(term);
-                        }
-                        want[y * n + x] = static_cast<T>(sum);
-                        absoluteTerms[y * n + x] = absolute;
-                    }
+                Reference<T> const reference(a, b, shape);
 
                 auto aDev = toDevice<Acc>(queue, a);
                 auto bDev = toDevice<Acc>(queue, b);
@@ -81,20 +118,7 @@ TEMPLATE_LIST_TEST_CASE("matMul", "[kernels]", Accs2D)
                     cDev = toDevice<Acc>(queue, c);
                     run<Acc>(
                         queue, workDiv, pyalpaka::kernels::MatMul{}, aPtr, bPtr, alpaka::getPtrNative(cDev), m, n, k);
-                    auto const got = toHost(queue, cDev);
-                    alpaka_test::Mismatches mismatches;
-                    for(std::size_t i = 0; i < m * n; ++i)
-                    {
-                        auto const error
-                            = std::abs(static_cast<long double>(got[i]) - static_cast<long double>(want[i]));
-                        // !(error <= ...) also catches NaN.
-                        if(!(error <= sumTolerance<T>() * (absoluteTerms[i] + 1.0L)))
-                        {
-                            std::ostringstream os;
-                            os << "C[" << i / n << "][" << i % n << "] = " << got[i] << ", expected " << want[i];
-                            mismatches.add(os.str());
-                        }
-                    }
+                    auto const mismatches = reference.mismatches(toHost(queue, cDev));
                     INFO(mismatches.count() << " mismatches:" << mismatches.text());
                     CHECK(mismatches.count() == 0u);
                 }
@@ -118,4 +142,62 @@ TEMPLATE_LIST_TEST_CASE("matMulSharedMemoryFollowsTheTile", "[kernels]", Accs2D)
         alpaka::getBlockSharedMemDynSizeBytes<Acc>(
             pyalpaka::kernels::MatMul{}, Vec{Idx{2}, Idx{4}}, Vec{Idx{3}, Idx{5}}, a, a, c, size, size, size)
         == expected);
+}
+
+// The CPU kernel's instruction sets, each one this processor has (the AVX-512 and AVX2 functions are compiled for
+// their instruction set whatever this test is compiled for): whole matrices, and rectangles of C that start and end
+// inside the matrix, as a thread's share does. Elements outside the rectangle stay untouched.
+TEST_CASE("matMulCpuEveryInstructionSet", "[kernels]")
+{
+    using pyalpaka::kernels::detail::MatMulCpuIsa;
+    alpaka::meta::forEachType<FloatTypes>(
+        [&]<typename T>()
+        {
+            for(auto const isa : {MatMulCpuIsa::Baseline, MatMulCpuIsa::Avx2, MatMulCpuIsa::Avx512})
+            {
+                if(!pyalpaka::kernels::detail::matMulCpuHas(isa))
+                    continue;
+                for(auto const& shape : {Shape{45, 77, 300}, Shape{64, 64, 64}, Shape{9, 33, 1}, Shape{3, 4, 0}})
+                {
+                    auto const [m, n, k] = shape;
+                    INFO(
+                        typeName<T>() << ", instruction set " << static_cast<int>(isa) << ", m = " << m << ", n = " << n
+                                      << ", k = " << k);
+                    auto const a = values<T>(std::max<std::size_t>(m * k, 1u), 43u);
+                    auto const b = values<T>(std::max<std::size_t>(k * n, 1u), 44u);
+                    Reference<T> const reference(a, b, shape);
+                    std::vector<T> whole(m * n, std::numeric_limits<T>::quiet_NaN());
+                    pyalpaka::kernels::detail::matMulCpuRectWith(
+                        isa, a.data(), b.data(), whole.data(), n, k, 0, m, 0, n);
+                    auto const mismatches = reference.mismatches(whole);
+                    INFO(mismatches.count() << " mismatches:" << mismatches.text());
+                    CHECK(mismatches.count() == 0u);
+
+                    // Rows [m/5, m - 1), columns [n/7, n - 2): those are right (a rectangle's edges may round
+                    // differently from the whole matrix's: another kernel computes them), the rest keeps its sentinel.
+                    T const sentinel = T{-7};
+                    std::vector<T> part(m * n, sentinel);
+                    std::size_t const y0 = m / 5u;
+                    std::size_t const y1 = m - 1u;
+                    std::size_t const x0 = n / 7u;
+                    std::size_t const x1 = n - 2u;
+                    pyalpaka::kernels::detail::matMulCpuRectWith(
+                        isa, a.data(), b.data(), part.data(), n, k, y0, y1, x0, x1);
+                    std::vector<T> merged = whole;
+                    std::size_t touched = 0;
+                    for(std::size_t y = 0; y < m; ++y)
+                        for(std::size_t x = 0; x < n; ++x)
+                        {
+                            if(y >= y0 && y < y1 && x >= x0 && x < x1)
+                                merged[y * n + x] = part[y * n + x];
+                            else
+                                touched += part[y * n + x] == sentinel ? 0u : 1u;
+                        }
+                    auto const partMismatches = reference.mismatches(merged);
+                    INFO(partMismatches.count() << " mismatches in the rectangle:" << partMismatches.text());
+                    CHECK(partMismatches.count() == 0u);
+                    CHECK(touched == 0u);
+                }
+            }
+        });
 }

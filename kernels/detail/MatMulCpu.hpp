@@ -245,6 +245,9 @@ namespace pyalpaka::kernels::detail
     }
 #endif
 
+#if !defined(__CUDACC_RTC__) && !defined(__HIPCC_RTC__)
+    // Host code only: NVRTC and hiprtc compile every function for the device (where the static below is refused).
+
     //! The instruction sets a rectangle can be computed with (see the file's comment); tests run each one the
     //! processor has.
     enum class MatMulCpuIsa
@@ -304,6 +307,7 @@ namespace pyalpaka::kernels::detail
                                                                             : MatMulCpuIsa::Baseline;
         return best;
     }
+#endif
 
     //! A thread's rectangle of C, the fastest way this build and processor allow (see the file's comment).
     template<typename T>

@@ -260,7 +260,7 @@ namespace pyalpaka::kernels::detail
     //! Whether this processor (and this build) can run isa.
     inline auto matMulCpuHas(MatMulCpuIsa isa) -> bool
     {
-#if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
+#    if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
         switch(isa)
         {
             case MatMulCpuIsa::Avx512:
@@ -271,9 +271,9 @@ namespace pyalpaka::kernels::detail
             default:
                 return true;
         }
-#else
+#    else
         return isa == MatMulCpuIsa::Baseline;
-#endif
+#    endif
     }
 
     //! The rectangle with the given instruction set, which the processor must have (matMulCpuHas).
@@ -290,12 +290,12 @@ namespace pyalpaka::kernels::detail
         std::size_t x0,
         std::size_t x1)
     {
-#if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
+#    if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
         if(isa == MatMulCpuIsa::Avx512)
             return matMulCpuAvx512(A, B, C, n, k, y0, y1, x0, x1);
         if(isa == MatMulCpuIsa::Avx2)
             return matMulCpuAvx2(A, B, C, n, k, y0, y1, x0, x1);
-#endif
+#    endif
         matMulCpuRect(A, B, C, n, k, y0, y1, x0, x1);
     }
 

@@ -5,6 +5,7 @@
 //! block), runShares() may take a late worker's share back to the caller (ranges of blocks); both run every share
 //! exactly once, return only when all are done, and never grow the pool launch after launch.
 
+#include <alpaka/detail/cpu/CpuPlacement.hpp>
 #include <alpaka/detail/cpu/WorkerPool.hpp>
 
 #include <catch2/catch.hpp>
@@ -81,6 +82,15 @@ TEST_CASE("WorkerPool::runShares runs every share once and returns after all of 
 TEST_CASE("WorkerPool::runShares takes a sleeping worker's share back to the caller", "[cpu][pool]")
 {
     auto& pool = WorkerPool::instance();
+    // The launcher does not wait for the worker to claim its share first (it would, 20 us, and mostly get it).
+    pool.setClaimWait(std::chrono::nanoseconds(0));
+    struct RestoreClaimWait
+    {
+        ~RestoreClaimWait()
+        {
+            WorkerPool::instance().setClaimWait(WorkerPool::defaultClaimWait);
+        }
+    } const restore;
     std::thread::id const caller = std::this_thread::get_id();
     std::atomic<int> onCaller{0};
     auto share = [&](std::uint32_t index) noexcept
@@ -136,3 +146,34 @@ TEST_CASE("WorkerPool::run and runShares from several threads at once", "[cpu][p
     CHECK(incomplete.load() == 0);
     CHECK(total.load() == 4L * launches * 3);
 }
+
+#if defined(__linux__)
+TEST_CASE("moveOffCpu moves the calling thread to another allowed CPU and keeps its affinity mask", "[cpu][pool]")
+{
+    using alpaka::detail::cpu::currentCpu;
+    using alpaka::detail::cpu::moveOffCpu;
+    cpu_set_t before;
+    REQUIRE(sched_getaffinity(0, sizeof before, &before) == 0);
+    if(CPU_COUNT(&before) < 2)
+    {
+        WARN("one allowed CPU: nowhere to move");
+        return;
+    }
+    std::thread(
+        [&]
+        {
+            int const from = currentCpu();
+            moveOffCpu(from);
+            int const to = currentCpu();
+            cpu_set_t after;
+            REQUIRE(sched_getaffinity(0, sizeof after, &after) == 0);
+            CHECK(to != from);
+            CHECK(CPU_ISSET(to, &before));
+            CHECK(CPU_EQUAL(&after, &before));
+            // Not allowed or out of range: nothing happens, nothing fails.
+            moveOffCpu(-1);
+            moveOffCpu(CPU_SETSIZE);
+        })
+        .join();
+}
+#endif

@@ -11,11 +11,13 @@
 //! the caller, so a launch never waits for a sleeping worker to wake up or for a worker that the scheduler put on the
 //! caller's own core. The pool grows to the largest number of workers used at once and never creates a thread per
 //! launch. An idle worker spins briefly, then yields, then sleeps on its futex: back-to-back launches find it awake.
-//! A job with more threads than the machine has hardware threads (16 threads per block on 2 cores) is crowded: its
-//! workers sleep as soon as they are done and its launcher sleeps while it waits, since every spin or yield of one of
-//! them takes a core from a thread that still has work (idle workers yielding for their 220 us made a 1000-element
-//! step with 16 threads per block take 4.7 ms on 2 busy cores, 13x the time of an OpenMP loop with 16 threads).
+//! A worker that wakes up on its launcher's core moves off it (see awaitClaims). A job with more threads than the
+//! machine has hardware threads (16 threads per block on 2 cores) is crowded: its workers sleep as soon as they are
+//! done and its launcher sleeps while it waits, since every spin or yield of one of them takes a core from a thread
+//! that still has work (idle workers yielding for their 220 us made a 1000-element step with 16 threads per block
+//! take 4.7 ms on 2 busy cores, 13x the time of an OpenMP loop with 16 threads).
 
+#include "alpaka/detail/cpu/CpuPlacement.hpp"
 #include "alpaka/detail/cpu/Futex.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/SysInfo.hpp"
@@ -75,6 +77,7 @@ namespace alpaka::detail::cpu
             void (*invoke)(void* fn, std::uint32_t index) noexcept = nullptr;
             void* fn = nullptr;
             bool crowded = false; //!< more threads than hardware threads: nobody spins or yields
+            int launcherCpu = -1; //!< where the launcher ran when it handed the job out (-1: unknown)
             std::atomic<std::uint32_t> remaining{0};
             std::atomic<std::uint32_t> sleepers{0}; //!< launchers asleep on `remaining`
             std::vector<Handover> handovers;        //!< handovers[i] ran or runs fn(i + 1)
@@ -132,6 +135,15 @@ namespace alpaka::detail::cpu
             runOnWorkers(n, fn, true);
         }
 
+        //! How long a launcher waits for its workers to claim their shares before it runs its own (see awaitClaims).
+        static constexpr std::chrono::nanoseconds defaultClaimWait = std::chrono::microseconds(20);
+
+        //! Sets that wait; 0: the launcher does not wait (tests use it to see runShares take a late share back).
+        void setClaimWait(std::chrono::nanoseconds wait)
+        {
+            m_claimWait.store(wait, std::memory_order_relaxed);
+        }
+
         //! Workers started so far (for tests: the pool must not grow with the number of launches).
         auto size() -> std::size_t
         {
@@ -160,6 +172,9 @@ namespace alpaka::detail::cpu
                 return;
             }
             Job* const job = dispatch(n - 1u, &invokeAs<TFn>, &fn, n > getHardwareThreadCount());
+            if(auto const claimWait = m_claimWait.load(std::memory_order_relaxed);
+               !job->crowded && claimWait.count() > 0)
+                awaitClaims(*job, claimWait);
             fn(0u);
             std::uint32_t takenBack = 0;
             for(std::uint32_t share = 1; takeBackLateShares && share < n; ++share)
@@ -174,6 +189,29 @@ namespace alpaka::detail::cpu
                 }
             }
             join(*job, takenBack);
+        }
+
+        //! Gives the workers a moment (claimWait) to claim their shares before the launcher runs its own, and if some
+        //! have not, lets them have the launcher's core once. A worker that the scheduler woke up on its launcher's
+        //! core (seen on a 2-vCPU VM after an idle phase, with the other core idle) would otherwise wait there for the
+        //! launcher's whole share; given the core, it moves off it (see loop()). Where a worker is only slow to wake
+        //! up, the launcher loses claimWait and one yield.
+        static void awaitClaims(Job const& job, std::chrono::nanoseconds claimWait)
+        {
+            using Clock = std::chrono::steady_clock;
+            auto const start = Clock::now();
+            for(unsigned i = 1;; ++i)
+            {
+                bool claimed = true;
+                for(Handover const& handover : job.handovers)
+                    claimed = claimed && handover.worker->claimed.load(std::memory_order_acquire) == handover.sequence;
+                if(claimed)
+                    return;
+                cpuRelax();
+                if(i % 16u == 0 && Clock::now() - start > claimWait)
+                    break;
+            }
+            std::this_thread::yield();
         }
 
         //! Waits for the shares the workers claimed (all but `takenBack`), makes the workers whose shares were taken
@@ -234,6 +272,7 @@ namespace alpaka::detail::cpu
             job->invoke = invoke;
             job->fn = fn;
             job->crowded = crowded;
+            job->launcherCpu = currentCpu();
             job->remaining.store(count, std::memory_order_relaxed);
             for(std::uint32_t index = 1; index <= count; ++index)
             {
@@ -262,6 +301,10 @@ namespace alpaka::detail::cpu
                 if(!worker.claimed.compare_exchange_strong(open, seen, std::memory_order_acq_rel))
                     continue; // the launcher took this share back, ran it and made this worker idle again
                 Job* const job = worker.job;
+                // Woken up on the launcher's core (see awaitClaims): both would share it until the load balancer
+                // notices, milliseconds later, often after the launch. A crowded job shares every core anyway.
+                if(!job->crowded && job->launcherCpu >= 0 && currentCpu() == job->launcherCpu)
+                    moveOffCpu(job->launcherCpu);
                 job->invoke(job->fn, worker.index);
                 lastJobCrowded = job->crowded; // read before the count-down: the launcher recycles the job after it
                 {
@@ -281,5 +324,6 @@ namespace alpaka::detail::cpu
         std::vector<std::unique_ptr<Job>> m_jobs;
         std::vector<Job*> m_idleJobs;
         std::atomic<bool> m_stopping{false};
+        std::atomic<std::chrono::nanoseconds> m_claimWait{defaultClaimWait};
     };
 } // namespace alpaka::detail::cpu

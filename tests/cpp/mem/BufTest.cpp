@@ -225,3 +225,70 @@ TEST_CASE("The memory lives as long as the last copy of the buffer", "[mem][buf]
     // ASan flags a use-after-free here if the inner handle's destruction released the memory.
     CHECK(outer[0] == 42);
 }
+
+TEST_CASE("BufCpu runs its deleter once, after the last copy; an empty deleter releases nothing", "[mem][buf]")
+{
+    auto const dev = memtest::devHost();
+    using Dim = alpaka::DimInt<1u>;
+    using Buf = alpaka::BufCpu<int, Dim, int>;
+    alpaka::Vec<Dim, int> const extent{4};
+    static int calls = 0;
+    calls = 0;
+    struct Release
+    {
+        static void free(int* p)
+        {
+            ++calls;
+            delete[] p;
+        }
+    };
+    {
+        // A lambda without captures: it converts to bool, yet it is no empty deleter.
+        Buf const buf(dev, new int[4], [](int* p) { Release::free(p); }, extent);
+        Buf const copy = buf; // shares the memory: released after both
+        CHECK(std::data(copy) == std::data(buf));
+        CHECK(calls == 0);
+    }
+    CHECK(calls == 1);
+    int captured = 0;
+    {
+        Buf const buf(
+            dev,
+            new int[4],
+            [&captured](int* p)
+            {
+                ++captured;
+                Release::free(p);
+            },
+            extent);
+        CHECK(std::data(buf) != nullptr);
+    }
+    CHECK(calls == 2);
+    CHECK(captured == 1);
+    {
+        Buf const buf(dev, new int[4], &Release::free, extent);
+    }
+    CHECK(calls == 3);
+    // Empty deleters: nullptr, a null function pointer, an empty std::function-like object.
+    static int storage[4] = {};
+    {
+        Buf const a(dev, storage, nullptr, extent);
+        void (*none)(int*) = nullptr;
+        Buf const b(dev, storage, none, extent);
+        struct EmptyCallable
+        {
+            explicit operator bool() const
+            {
+                return false;
+            }
+
+            void operator()(int*) const
+            {
+                ++calls;
+            }
+        };
+        Buf const c(dev, storage, EmptyCallable{}, extent);
+        CHECK(std::data(c) == storage);
+    }
+    CHECK(calls == 3);
+}

@@ -7,7 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
+#include <cstdio>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -38,15 +39,24 @@ namespace alpaka::detail::cpu
                 return name.substr(first, last - first + 1);
         }
 #endif
-        std::ifstream cpuinfo("/proc/cpuinfo");
-        for(std::string line; std::getline(cpuinfo, line);)
+        // C stdio, not <fstream>: that header alone costs 0.07 s in every translation unit.
+        if(std::FILE* const cpuinfo = std::fopen("/proc/cpuinfo", "r"))
         {
-            if(line.rfind("model name", 0) == 0 || line.rfind("Processor", 0) == 0)
+            char buffer[512];
+            std::string name;
+            while(name.empty() && std::fgets(buffer, sizeof buffer, cpuinfo) != nullptr)
             {
-                auto const colon = line.find(':');
-                if(colon != std::string::npos && colon + 2 <= line.size())
-                    return line.substr(colon + 2);
+                std::string const line(buffer, std::strcspn(buffer, "\n"));
+                if(line.rfind("model name", 0) == 0 || line.rfind("Processor", 0) == 0)
+                {
+                    auto const colon = line.find(':');
+                    if(colon != std::string::npos && colon + 2 <= line.size())
+                        name = line.substr(colon + 2);
+                }
             }
+            std::fclose(cpuinfo);
+            if(!name.empty())
+                return name;
         }
         return "CPU";
     }
@@ -66,14 +76,16 @@ namespace alpaka::detail::cpu
     //! Memory available to new allocations in bytes (MemAvailable, which counts reclaimable caches).
     inline auto getFreeGlobalMemSizeBytes() -> std::size_t
     {
-        std::ifstream meminfo("/proc/meminfo");
-        for(std::string key; meminfo >> key;)
+        if(std::FILE* const meminfo = std::fopen("/proc/meminfo", "r"))
         {
-            std::uint64_t kib = 0;
-            meminfo >> kib;
-            if(key == "MemAvailable:")
+            char line[256];
+            unsigned long long kib = 0;
+            bool found = false;
+            while(!found && std::fgets(line, sizeof line, meminfo) != nullptr)
+                found = std::sscanf(line, "MemAvailable: %llu", &kib) == 1;
+            std::fclose(meminfo);
+            if(found)
                 return static_cast<std::size_t>(kib) * 1024u;
-            meminfo.ignore(1 << 10, '\n');
         }
 #if defined(_SC_AVPHYS_PAGES) && defined(_SC_PAGE_SIZE)
         long const pages = sysconf(_SC_AVPHYS_PAGES);

@@ -61,7 +61,7 @@ namespace pyalpaka::kernels
                 auto const rows = alpaka::uniformElementsAlong<0>(acc, static_cast<Idx>(m));
                 auto const cols = alpaka::uniformElementsAlong<1>(acc, static_cast<Idx>(n));
                 if(!rows.empty() && !cols.empty())
-                    detail::matMulCpu(
+                    detail::matMulCpu(detail::MatMulCpuRect<T>{
                         A,
                         B,
                         C,
@@ -70,7 +70,7 @@ namespace pyalpaka::kernels
                         static_cast<std::size_t>(*rows.begin()),
                         static_cast<std::size_t>(*rows.end()),
                         static_cast<std::size_t>(*cols.begin()),
-                        static_cast<std::size_t>(*cols.end()));
+                        static_cast<std::size_t>(*cols.end())});
             }
             else
                 tiled(acc, A, B, C, m, n, k);

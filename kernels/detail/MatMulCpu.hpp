@@ -12,7 +12,8 @@
 //!   (a rectangle of 1024 x 1024 floats on one core of the project's AVX-512 machine: 25 GFLOP/s through memory, 85-90
 //!   in registers). The vectors are GCC/clang vector types of the instruction set's width, so the tile fits the
 //!   register file: 8 rows x 2 zmm with AVX-512 (32 registers), 6 rows x 2 ymm with AVX2 (16 registers).
-//! - Four rows through memory (matMulCpuRect): for each k, a row of B times four elements of A is added to four rows
+//! - Four rows through memory (matMulCpuFourRows): for each k, a row of B times four elements of A is added to four
+//! rows
 //!   of C, four steps of k per pass. It does the edges of a rectangle that are narrower than a tile, and the whole
 //!   rectangle where there is no fused multiply-add (baseline x86-64, where it is faster than tiles) or no vector
 //!   types (other compilers).
@@ -50,6 +51,29 @@ namespace pyalpaka::kernels::detail
     //! (matMulCpuDepth rows of two vectors) stays in the L1/L2 cache meanwhile.
     inline constexpr std::size_t matMulCpuDepth = 256u;
 
+    //! C[y][x] = sum over kk < k of A[y][kk] * B[kk][x] for y in [y0, y1), x in [x0, x1): a thread's rectangle of C
+    //! (all of A, B and C dense row-major; B and C with n columns, A with k).
+    template<typename T>
+    struct MatMulCpuRect
+    {
+        T const* A;
+        T const* B;
+        T* C;
+        std::size_t n;
+        std::size_t k;
+        std::size_t y0;
+        std::size_t y1;
+        std::size_t x0;
+        std::size_t x1;
+
+        //! The same product over the rows [rowBegin, rowEnd) and columns [colBegin, colEnd).
+        ALPAKA_FN_ACC auto
+        part(std::size_t rowBegin, std::size_t rowEnd, std::size_t colBegin, std::size_t colEnd) const -> MatMulCpuRect
+        {
+            return {A, B, C, n, k, rowBegin, rowEnd, colBegin, colEnd};
+        }
+    };
+
     //! c_r[x] += a[r][0] * b0[x] + a[r][1] * b1[x] + a[r][2] * b2[x] + a[r][3] * b3[x] for the rows r < 4 and x <
     //! width. The pointers must not overlap (they never do: rows of C against rows of B), which lets the compiler
     //! vectorize without checking at run time.
@@ -79,20 +103,11 @@ namespace pyalpaka::kernels::detail
         }
     }
 
-    //! C[y][x] = sum over kk < k of A[y][kk] * B[kk][x] for y in [y0, y1), x in [x0, x1); C row-major with n columns.
-    //! Four rows of C at a time, through memory (see the file's comment).
+    //! The rectangle four rows of C at a time, through memory (see the file's comment).
     template<typename T>
-    ALPAKA_FN_ACC void matMulCpuRect(
-        T const* A,
-        T const* B,
-        T* C,
-        std::size_t n,
-        std::size_t k,
-        std::size_t y0,
-        std::size_t y1,
-        std::size_t x0,
-        std::size_t x1)
+    ALPAKA_FN_ACC void matMulCpuFourRows(MatMulCpuRect<T> const& rect)
     {
+        auto const [A, B, C, n, k, y0, y1, x0, x1] = rect;
         // Rows past the end of a group of four point at scratch rows (one each: the rows must not overlap), so that
         // the hot loop has no special case; written and never read back.
         T scratch[3][matMulCpuPanel];
@@ -141,21 +156,13 @@ namespace pyalpaka::kernels::detail
     }
 
 #if defined(PYALPAKA_MATMUL_CPU_TILES)
-    //! The same rectangle as matMulCpuRect in register tiles of TRows rows and two vectors of TBytes bytes (see the
-    //! file's comment); the edges narrower than a tile go to matMulCpuRect. Written without vector-typed parameters or
-    //! results, so that the vectors never cross a function boundary of another instruction set.
+    //! The rectangle in register tiles of TRows rows and two vectors of TBytes bytes (see the file's comment); the
+    //! edges narrower than a tile go to matMulCpuFourRows. Written without vector-typed parameters or results, so that
+    //! the vectors never cross a function boundary of another instruction set.
     template<std::size_t TBytes, std::size_t TRows, typename T>
-    inline void matMulCpuTiles(
-        T const* A,
-        T const* B,
-        T* C,
-        std::size_t n,
-        std::size_t k,
-        std::size_t y0,
-        std::size_t y1,
-        std::size_t x0,
-        std::size_t x1)
+    inline void matMulCpuTiles(MatMulCpuRect<T> const& rect)
     {
+        auto const [A, B, C, n, k, y0, y1, x0, x1] = rect;
         typedef T Vector __attribute__((vector_size(TBytes)));
         constexpr std::size_t lanes = TBytes / sizeof(T);
         constexpr std::size_t tileCols = 2u * lanes;
@@ -163,7 +170,7 @@ namespace pyalpaka::kernels::detail
         std::size_t const yTiles = y0 + (y1 - y0) / TRows * TRows;
         if(k == 0u || xTiles == x0 || yTiles == y0)
         {
-            matMulCpuRect(A, B, C, n, k, y0, y1, x0, x1);
+            matMulCpuFourRows(rect);
             return;
         }
         for(std::size_t k0 = 0; k0 < k; k0 += matMulCpuDepth)
@@ -207,41 +214,24 @@ namespace pyalpaka::kernels::detail
                 }
         }
         if(xTiles < x1)
-            matMulCpuRect(A, B, C, n, k, y0, y1, xTiles, x1);
+            matMulCpuFourRows(rect.part(y0, y1, xTiles, x1));
         if(yTiles < y1)
-            matMulCpuRect(A, B, C, n, k, yTiles, y1, x0, xTiles);
+            matMulCpuFourRows(rect.part(yTiles, y1, x0, xTiles));
     }
 
     //! The rectangle in AVX-512 and AVX2 tiles, compiled for those instruction sets whatever the unit is compiled for
     //! (flatten: matMulCpuTiles and what it calls are compiled into these functions, for their instruction set).
     template<typename T>
-    __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma"), flatten)) void matMulCpuAvx512(
-        T const* A,
-        T const* B,
-        T* C,
-        std::size_t n,
-        std::size_t k,
-        std::size_t y0,
-        std::size_t y1,
-        std::size_t x0,
-        std::size_t x1)
+    __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma"), flatten)) void
+    matMulCpuAvx512(MatMulCpuRect<T> const& rect)
     {
-        matMulCpuTiles<64u, 8u>(A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuTiles<64u, 8u>(rect);
     }
 
     template<typename T>
-    __attribute__((target("avx2,fma"), flatten)) void matMulCpuAvx2(
-        T const* A,
-        T const* B,
-        T* C,
-        std::size_t n,
-        std::size_t k,
-        std::size_t y0,
-        std::size_t y1,
-        std::size_t x0,
-        std::size_t x1)
+    __attribute__((target("avx2,fma"), flatten)) void matMulCpuAvx2(MatMulCpuRect<T> const& rect)
     {
-        matMulCpuTiles<32u, 6u>(A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuTiles<32u, 6u>(rect);
     }
 #endif
 
@@ -278,25 +268,15 @@ namespace pyalpaka::kernels::detail
 
     //! The rectangle with the given instruction set, which the processor must have (matMulCpuHas).
     template<typename T>
-    void matMulCpuRectWith(
-        MatMulCpuIsa isa,
-        T const* A,
-        T const* B,
-        T* C,
-        std::size_t n,
-        std::size_t k,
-        std::size_t y0,
-        std::size_t y1,
-        std::size_t x0,
-        std::size_t x1)
+    void matMulCpuWith(MatMulCpuIsa isa, MatMulCpuRect<T> const& rect)
     {
 #    if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
         if(isa == MatMulCpuIsa::Avx512)
-            return matMulCpuAvx512(A, B, C, n, k, y0, y1, x0, x1);
+            return matMulCpuAvx512(rect);
         if(isa == MatMulCpuIsa::Avx2)
-            return matMulCpuAvx2(A, B, C, n, k, y0, y1, x0, x1);
+            return matMulCpuAvx2(rect);
 #    endif
-        matMulCpuRect(A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuFourRows(rect);
     }
 
     //! The fastest instruction set of this processor, asked once per process.
@@ -311,25 +291,16 @@ namespace pyalpaka::kernels::detail
 
     //! A thread's rectangle of C, the fastest way this build and processor allow (see the file's comment).
     template<typename T>
-    ALPAKA_FN_ACC void matMulCpu(
-        T const* A,
-        T const* B,
-        T* C,
-        std::size_t n,
-        std::size_t k,
-        std::size_t y0,
-        std::size_t y1,
-        std::size_t x0,
-        std::size_t x1)
+    ALPAKA_FN_ACC void matMulCpu(MatMulCpuRect<T> const& rect)
     {
 #if defined(PYALPAKA_MATMUL_CPU_NATIVE_BYTES) && PYALPAKA_MATMUL_CPU_NATIVE_BYTES == 64
-        matMulCpuTiles<64u, 8u>(A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuTiles<64u, 8u>(rect);
 #elif defined(PYALPAKA_MATMUL_CPU_NATIVE_BYTES)
-        matMulCpuTiles<32u, 6u>(A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuTiles<32u, 6u>(rect);
 #elif defined(PYALPAKA_MATMUL_CPU_DISPATCH)
-        matMulCpuRectWith(matMulCpuBestIsa(), A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuWith(matMulCpuBestIsa(), rect);
 #else
-        matMulCpuRect(A, B, C, n, k, y0, y1, x0, x1);
+        matMulCpuFourRows(rect);
 #endif
     }
 } // namespace pyalpaka::kernels::detail

@@ -150,6 +150,7 @@ TEMPLATE_LIST_TEST_CASE("matMulSharedMemoryFollowsTheTile", "[kernels]", Accs2D)
 TEST_CASE("matMulCpuEveryInstructionSet", "[kernels]")
 {
     using pyalpaka::kernels::detail::MatMulCpuIsa;
+    using pyalpaka::kernels::detail::MatMulCpuRect;
     alpaka::meta::forEachType<FloatTypes>(
         [&]<typename T>()
         {
@@ -167,8 +168,8 @@ TEST_CASE("matMulCpuEveryInstructionSet", "[kernels]")
                     auto const b = values<T>(std::max<std::size_t>(k * n, 1u), 44u);
                     Reference<T> const reference(a, b, shape);
                     std::vector<T> whole(m * n, std::numeric_limits<T>::quiet_NaN());
-                    pyalpaka::kernels::detail::matMulCpuRectWith(
-                        isa, a.data(), b.data(), whole.data(), n, k, 0, m, 0, n);
+                    pyalpaka::kernels::detail::matMulCpuWith(
+                        isa, MatMulCpuRect<T>{a.data(), b.data(), whole.data(), n, k, 0, m, 0, n});
                     auto const mismatches = reference.mismatches(whole);
                     INFO(mismatches.count() << " mismatches:" << mismatches.text());
                     CHECK(mismatches.count() == 0u);
@@ -181,8 +182,8 @@ TEST_CASE("matMulCpuEveryInstructionSet", "[kernels]")
                     std::size_t const y1 = m - 1u;
                     std::size_t const x0 = n / 7u;
                     std::size_t const x1 = n - 2u;
-                    pyalpaka::kernels::detail::matMulCpuRectWith(
-                        isa, a.data(), b.data(), part.data(), n, k, y0, y1, x0, x1);
+                    pyalpaka::kernels::detail::matMulCpuWith(
+                        isa, MatMulCpuRect<T>{a.data(), b.data(), part.data(), n, k, y0, y1, x0, x1});
                     std::vector<T> merged = whole;
                     std::size_t touched = 0;
                     for(std::size_t y = 0; y < m; ++y)

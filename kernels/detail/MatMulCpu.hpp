@@ -268,7 +268,7 @@ namespace pyalpaka::kernels::detail
 
     //! The rectangle with the given instruction set, which the processor must have (matMulCpuHas).
     template<typename T>
-    void matMulCpuWith(MatMulCpuIsa isa, MatMulCpuRect<T> const& rect)
+    void matMulCpuWith([[maybe_unused]] MatMulCpuIsa isa, MatMulCpuRect<T> const& rect)
     {
 #    if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
         if(isa == MatMulCpuIsa::Avx512)

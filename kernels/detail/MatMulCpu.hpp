@@ -12,11 +12,10 @@
 //!   (a rectangle of 1024 x 1024 floats on one core of the project's AVX-512 machine: 25 GFLOP/s through memory, 85-90
 //!   in registers). The vectors are GCC/clang vector types of the instruction set's width, so the tile fits the
 //!   register file: 8 rows x 2 zmm with AVX-512 (32 registers), 6 rows x 2 ymm with AVX2 (16 registers).
-//! - Four rows through memory (matMulCpuFourRows): for each k, a row of B times four elements of A is added to four
-//! rows
-//!   of C, four steps of k per pass. It does the edges of a rectangle that are narrower than a tile, and the whole
-//!   rectangle where there is no fused multiply-add (baseline x86-64, where it is faster than tiles) or no vector
-//!   types (other compilers).
+//! - Four rows through memory (matMulCpuFourRows): for each k, a row of B times four elements of A is added to
+//!   four rows of C, four steps of k per pass. It does the edges of a rectangle that are narrower than a tile, and
+//!   the whole rectangle where there is no fused multiply-add (baseline x86-64, where it is faster than tiles) or no
+//!   vector types (other compilers).
 //! - Which one runs: compiled for AVX-512 or AVX2 with FMA (-march=native, as run-time compiled kernels are), the
 //!   tiles of that width directly. Compiled for the baseline x86-64 (the shipped, ahead-of-time kernels of pyalpaka,
 //!   which must run on any x86-64), the processor is asked once (__builtin_cpu_supports) and the tiles run in a

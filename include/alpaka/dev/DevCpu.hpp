@@ -56,12 +56,17 @@ namespace alpaka
             return 0;
         }
 
+        // registerQueue and waitAllQueues are templates so that a unit which neither creates a queue nor waits for
+        // the device does not compile the device's queue list (DevCpuImpl is lazy for the same reason).
+
         //! Queues register here so that wait(dev) reaches them.
-        void registerQueue(std::shared_ptr<detail::cpu::ICpuQueue> const& queue) const
+        template<typename TQueueCore>
+        void registerQueue(std::shared_ptr<TQueueCore> const& queue) const
         {
             m_impl->registerQueue(queue);
         }
 
+        template<typename TLazy = void>
         void waitAllQueues() const
         {
             m_impl->waitAllQueues();
@@ -157,7 +162,8 @@ namespace alpaka
         template<>
         struct CurrentThreadWaitFor<DevCpu>
         {
-            static auto currentThreadWaitFor(DevCpu const& dev) -> void
+            template<typename TDev> // always DevCpu: a template to keep DevCpu::waitAllQueues uninstantiated
+            static auto currentThreadWaitFor(TDev const& dev) -> void
             {
                 dev.waitAllQueues();
             }

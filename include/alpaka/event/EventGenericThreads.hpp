@@ -98,7 +98,7 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     return queue.m_core->capture().recordEvent(std::move(state));
                 auto const n = state->markEnqueued();
-                queue.m_core->push(detail::cpu::Task([state = std::move(state), n] { state->markReady(n); }));
+                queue.m_core->push([state = std::move(state), n] { state->markReady(n); });
             }
         };
 
@@ -139,7 +139,7 @@ namespace alpaka
                 auto const n = state->lastEnqueued();
                 if(state->isReady(n))
                     return;
-                queue.m_core->push(detail::cpu::Task([state = std::move(state), n] { state->waitFor(n); }));
+                queue.m_core->push([state = std::move(state), n] { state->waitFor(n); });
             }
         };
 

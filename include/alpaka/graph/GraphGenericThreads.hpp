@@ -50,17 +50,21 @@ namespace alpaka
 
     namespace detail::cpu
     {
-        //! The task that replays graph: its event marks are taken now (when the launch is enqueued).
-        struct GraphLaunch
+        //! The task that replays graph: its event marks are taken now (when the launch is enqueued). A template of
+        //! an unused parameter, like the graph's nodes (see meta/DependentType.hpp).
+        template<typename TLazy = void>
+        struct GraphLaunchT
         {
-            std::shared_ptr<GraphNodes const> nodes;
-            LaunchMarks marks;
+            std::shared_ptr<GraphNodesT<TLazy> const> nodes;
+            LaunchMarksT<TLazy> marks;
 
             void operator()()
             {
                 nodes->run(marks.data());
             }
         };
+
+        using GraphLaunch = GraphLaunchT<>;
 
         template<typename TDev, typename TQueue>
         void checkGraphDevice(TQueue const& queue, GraphGenericThreads<TDev> const& graph)
@@ -184,9 +188,7 @@ namespace alpaka
             enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, GraphGenericThreads<TDev> const& graph) -> void
             {
                 detail::cpu::enqueueGraph(
-                    queue,
-                    graph,
-                    [&](detail::cpu::GraphLaunch launch) { queue.m_core->push(detail::cpu::Task(std::move(launch))); });
+                    queue, graph, [&](detail::cpu::GraphLaunch launch) { queue.m_core->push(std::move(launch)); });
             }
         };
     } // namespace trait

@@ -6,6 +6,7 @@
 //! PlatformCpu: the platform of the host CPU, with exactly one device.
 
 #include "alpaka/core/Concepts.hpp"
+#include "alpaka/core/Message.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/platform/Traits.hpp"
 
@@ -58,10 +59,11 @@ namespace alpaka
             {
                 std::size_t const count = GetDevCount<PlatformCpu>::getDevCount(platform);
                 if(devIdx >= count)
-                    throw std::runtime_error(
-                        "getDevByIdx: device index " + std::to_string(devIdx)
-                        + " is out of range, the CPU platform has " + std::to_string(count)
-                        + " device (valid index: 0)");
+                    detail::throwRuntimeError(
+                        "getDevByIdx: device index %zu is out of range, the CPU platform has %zu device (valid index: "
+                        "0)",
+                        devIdx,
+                        count);
                 return {};
             }
         };

@@ -85,7 +85,7 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     queue.m_core->capture().record(std::forward<TTaskFwd>(task));
                 else
-                    queue.m_core->push(detail::cpu::Task(std::forward<TTaskFwd>(task)));
+                    queue.m_core->push(std::forward<TTaskFwd>(task));
             }
         };
 

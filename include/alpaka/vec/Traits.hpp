@@ -14,6 +14,8 @@
 #include <type_traits>
 #include <utility>
 #if !ALPAKA_RTC
+#    include "alpaka/core/Message.hpp"
+
 #    include <array>
 #    include <string>
 #endif
@@ -197,14 +199,11 @@ namespace alpaka
         template<typename TVec>
         auto toString(TVec const& v) -> std::string
         {
-            std::string s = "(";
-            for(std::size_t i = 0; i < Dim<TVec>::value; ++i)
-            {
-                if(i != 0)
-                    s += ", ";
-                s += std::to_string(v[i]);
-            }
-            return s + ")";
+            constexpr std::size_t dim = Dim<TVec>::value;
+            IntText components[dim + 1]{}; // + 1: a 0-D vector has no components, and an array cannot be empty
+            for(std::size_t i = 0; i < dim; ++i)
+                components[i] = intText(v[i]);
+            return vecText(components, dim);
         }
     } // namespace detail
 #endif

@@ -73,9 +73,10 @@ namespace alpaka
         {
             for(std::size_t i = 0; i < Dim<TVec>::value; ++i)
                 if(!(vec[i] >= 1))
-                    throw std::runtime_error(
-                        std::string("getValidWorkDiv: the ") + what + " " + toString(vec)
-                        + " has a component below 1; every extent must be at least 1");
+                    throwRuntimeError(
+                        "getValidWorkDiv: the %s %s has a component below 1; every extent must be at least 1",
+                        what,
+                        toString(vec).c_str());
         }
 
         //! threadElemExtent with TAcc's choice (trait::ThreadElemChoice) in place of its components of 0; lowers
@@ -92,9 +93,10 @@ namespace alpaka
             {
                 if constexpr(std::is_signed_v<TIdx>)
                     if(threadElemExtent[i] < 0)
-                        throw std::runtime_error(
-                            "getValidWorkDiv: the thread element extent " + toString(threadElemExtent)
-                            + " has a negative component; each must be at least 1, or 0 to let the back-end choose");
+                        throwRuntimeError(
+                            "getValidWorkDiv: the thread element extent %s has a negative component; each must be at "
+                            "least 1, or 0 to let the back-end choose",
+                            toString(threadElemExtent).c_str());
                 chosen = chosen || threadElemExtent[i] == 0;
             }
             if(!chosen)

@@ -8,6 +8,7 @@
 //! everywhere.
 
 #include "alpaka/acc/AccDevProps.hpp"
+#include "alpaka/core/Message.hpp"
 #include "alpaka/vec/Traits.hpp"
 #include "alpaka/workdiv/Traits.hpp"
 
@@ -82,40 +83,54 @@ namespace alpaka
                 for(std::size_t i = 0; i < TDim::value; ++i)
                 {
                     if(!(level.extent[i] >= 1))
-                        return std::string(level.name) + " " + toString(level.extent)
-                               + " has a component below 1; every extent of a work division must be at least 1";
+                        return formatMessage(
+                            "%s %s has a component below 1; every extent of a work division must be at least 1",
+                            level.name,
+                            toString(level.extent).c_str());
                     if(level.extent[i] > level.extentMax[i])
-                        return std::string(level.name) + " " + toString(level.extent) + " exceeds the maximum "
-                               + toString(level.extentMax) + " in dimension " + std::to_string(i);
+                        return formatMessage(
+                            "%s %s exceeds the maximum %s in dimension %zu",
+                            level.name,
+                            toString(level.extent).c_str(),
+                            toString(level.extentMax).c_str(),
+                            i);
                 }
                 // The product of extents that are each within TIdx can still overflow TIdx: compare in long double.
                 long double count = 1;
                 for(std::size_t i = 0; i < TDim::value; ++i)
                     count *= static_cast<long double>(level.extent[i]);
                 if(count > static_cast<long double>(level.countMax))
-                    return std::string(level.name) + " " + toString(level.extent) + " has "
-                           + std::to_string(static_cast<unsigned long long>(count)) + " " + level.unit + ", at most "
-                           + std::to_string(level.countMax) + " are supported";
+                    return formatMessage(
+                        "%s %s has %s %s, at most %s are supported",
+                        level.name,
+                        toString(level.extent).c_str(),
+                        intText(static_cast<unsigned long long>(count)).text,
+                        level.unit,
+                        intText(level.countMax).text);
             }
             return {};
         }
 
         //! Throws std::runtime_error naming the accelerator (accName(), asked for only then: building the name on
         //! every launch cost a CPU launch a tenth of a microsecond), the work division and the violated limit.
-        template<typename TDim, typename TIdx, typename TWorkDiv, typename TAccName>
+        //! accName is a function pointer, not a template parameter: a lambda per launch site would instantiate this
+        //! function once per kernel.
+        template<typename TDim, typename TIdx, typename TWorkDiv>
         void throwIfInvalidWorkDiv(
             AccDevProps<TDim, TIdx> const& props,
             TWorkDiv const& workDiv,
-            TAccName const& accName,
+            std::string (*accName)(),
             TIdx kernelBlockThreadCountMax = 0)
         {
             auto const problem = describeInvalidWorkDiv(props, workDiv, kernelBlockThreadCountMax);
             if(!problem.empty())
-                throw std::runtime_error(
-                    "invalid work division for " + accName() + ": " + problem + " (gridBlockExtent "
-                    + toString(getWorkDiv<Grid, Blocks>(workDiv)) + ", blockThreadExtent "
-                    + toString(getWorkDiv<Block, Threads>(workDiv)) + ", threadElemExtent "
-                    + toString(getWorkDiv<Thread, Elems>(workDiv)) + ")");
+                throwRuntimeError(
+                    "invalid work division for %s: %s (gridBlockExtent %s, blockThreadExtent %s, threadElemExtent %s)",
+                    accName().c_str(),
+                    problem.c_str(),
+                    toString(getWorkDiv<Grid, Blocks>(workDiv)).c_str(),
+                    toString(getWorkDiv<Block, Threads>(workDiv)).c_str(),
+                    toString(getWorkDiv<Thread, Elems>(workDiv)).c_str());
         }
     } // namespace detail
 

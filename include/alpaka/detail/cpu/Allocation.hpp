@@ -6,6 +6,7 @@
 //! Host memory allocation for buffers: aligned, with overflow and negative-extent checks, and an out-of-memory
 //! error that says how much was requested.
 
+#include "alpaka/core/Message.hpp"
 #include "alpaka/dim/Traits.hpp"
 
 #include <cstddef>
@@ -38,6 +39,12 @@ namespace alpaka::detail::cpu
         std::string m_message;
     };
 
+    //! Throws AllocationError for a size that does not fit into size_t (out of line: see core/Message.hpp).
+    [[noreturn]] ALPAKA_MESSAGE_FN inline void throwSizeOverflow(char const* what)
+    {
+        throw AllocationError(formatMessage("%s: the requested size does not fit into size_t", what));
+    }
+
     //! Bytes needed for extent elements of TElem; throws for negative extents and sizes that do not fit size_t.
     template<typename TElem, typename TVec>
     auto checkedByteCount(TVec const& extent, char const* what) -> std::size_t
@@ -47,11 +54,9 @@ namespace alpaka::detail::cpu
         {
             if constexpr(std::is_signed_v<std::remove_cvref_t<decltype(extent[i])>>)
                 if(extent[i] < 0)
-                    throw std::runtime_error(
-                        std::string(what) + ": extent component " + std::to_string(i) + " is negative ("
-                        + std::to_string(extent[i]) + ")");
+                    throwRuntimeError("%s: extent component %zu is negative (%s)", what, i, intText(extent[i]).text);
             if(__builtin_mul_overflow(bytes, static_cast<std::size_t>(extent[i]), &bytes))
-                throw AllocationError(std::string(what) + ": the requested size does not fit into size_t");
+                throwSizeOverflow(what);
         }
         return bytes;
     }
@@ -61,11 +66,10 @@ namespace alpaka::detail::cpu
     {
         std::size_t const rounded = (bytes + alignment - 1) / alignment * alignment;
         if(rounded < bytes)
-            throw AllocationError(std::string(what) + ": the requested size does not fit into size_t");
+            throwSizeOverflow(what);
         void* const ptr = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded);
         if(ptr == nullptr)
-            throw AllocationError(
-                std::string(what) + ": out of host memory allocating " + std::to_string(bytes) + " bytes");
+            throw AllocationError(formatMessage("%s: out of host memory allocating %zu bytes", what, bytes));
         return ptr;
     }
 

@@ -4,8 +4,11 @@
 
 //! \file
 //! The state every handle of the CPU device shares: the queues created on it, so that wait(dev) can wait for all.
+//! A template of an unused parameter (the alias DevCpuImpl names it): what registering and waiting use is compiled
+//! only in units that create a queue or wait for the device (see meta/DependentType.hpp).
 
 #include "alpaka/detail/cpu/Task.hpp"
+#include "alpaka/meta/DependentType.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -14,17 +17,20 @@
 
 namespace alpaka::detail::cpu
 {
-    class DevCpuImpl
+    template<typename TLazy = void>
+    class DevCpuImplT
     {
+        using Queue = meta::DependentType<ICpuQueue, TLazy>;
+
     public:
         //! The one CPU device of the process.
-        static auto instance() -> std::shared_ptr<DevCpuImpl> const&
+        static auto instance() -> std::shared_ptr<DevCpuImplT> const&
         {
-            static auto const impl = std::make_shared<DevCpuImpl>();
+            static auto const impl = std::make_shared<DevCpuImplT>();
             return impl;
         }
 
-        void registerQueue(std::shared_ptr<ICpuQueue> const& queue)
+        void registerQueue(std::shared_ptr<Queue> const& queue)
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             // Drop queues that are gone so the list does not grow with short-lived queues.
@@ -35,7 +41,7 @@ namespace alpaka::detail::cpu
         //! Waits for the work enqueued so far into every live queue; rethrows the first recorded error.
         void waitAllQueues()
         {
-            std::vector<std::shared_ptr<ICpuQueue>> live;
+            std::vector<std::shared_ptr<Queue>> live;
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 for(auto const& weak : m_queues)
@@ -61,6 +67,8 @@ namespace alpaka::detail::cpu
 
     private:
         std::mutex m_mutex;
-        std::vector<std::weak_ptr<ICpuQueue>> m_queues;
+        std::vector<std::weak_ptr<Queue>> m_queues;
     };
+
+    using DevCpuImpl = DevCpuImplT<>;
 } // namespace alpaka::detail::cpu

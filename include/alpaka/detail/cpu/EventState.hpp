@@ -6,6 +6,8 @@
 //! Shared state of a CPU event: its enqueues, each reached on its own. A waiter takes the enqueue current at the
 //! time of its call (lastEnqueued()) and waits for exactly that one: enqueuing the event again later, into the same or
 //! another queue, neither holds the waiter back nor releases it early when the newer enqueue is reached first.
+//! A template of an unused parameter (the alias EventState names it) so that a unit without events does not compile
+//! what its member functions use.
 
 #include "alpaka/detail/cpu/Parker.hpp"
 
@@ -16,7 +18,8 @@
 
 namespace alpaka::detail::cpu
 {
-    class EventState
+    template<typename TLazy = void>
+    class EventStateT
     {
     public:
         //! One enqueue of the event: its number (1, 2, ...) and whether a queue reached it.
@@ -81,4 +84,6 @@ namespace alpaka::detail::cpu
         // Shared by the waiters of all enqueues: each checks its own mark when woken.
         Parker m_parker;
     };
+
+    using EventState = EventStateT<>;
 } // namespace alpaka::detail::cpu

@@ -10,8 +10,13 @@
 //! waiting for one refers to "the enqueue of the event current when the graph was launched", exactly as if the work
 //! had been enqueued eagerly at launch. Those marks are taken in prepare() when the graph is enqueued and passed to
 //! every node's run(); a graph without event nodes launches without allocating.
+//!
+//! The classes are templates of an unused parameter, named through aliases (GraphNodes = GraphNodesT<>): a unit that
+//! never records or launches a graph does not compile them (see meta/DependentType.hpp).
 
+#include "alpaka/core/Message.hpp"
 #include "alpaka/detail/cpu/EventState.hpp"
+#include "alpaka/meta/DependentType.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -26,7 +31,9 @@
 namespace alpaka::detail::cpu
 {
     //! The event marks of one launch of a graph, one slot per event node.
-    using LaunchMarks = std::vector<EventState::Mark>;
+    template<typename TLazy = void>
+    using LaunchMarksT = std::vector<typename EventStateT<TLazy>::Mark>;
+    using LaunchMarks = LaunchMarksT<>;
 
     class GraphNode
     {
@@ -40,13 +47,16 @@ namespace alpaka::detail::cpu
         virtual void run(EventState::Mark* marks) const = 0;
     };
 
-    class GraphNodes
+    template<typename TLazy = void>
+    class GraphNodesT
     {
+        using Node = meta::DependentType<GraphNode, TLazy>;
+
     public:
         //! The marks a launch enqueued now refers to; empty (no allocation) for a graph without event nodes.
-        [[nodiscard]] auto prepare() const -> LaunchMarks
+        [[nodiscard]] auto prepare() const -> LaunchMarksT<TLazy>
         {
-            LaunchMarks marks;
+            LaunchMarksT<TLazy> marks;
             if(m_markCount != 0)
             {
                 marks.resize(m_markCount);
@@ -68,13 +78,13 @@ namespace alpaka::detail::cpu
             return m_nodes.size();
         }
 
-        void add(std::unique_ptr<GraphNode> node)
+        void add(std::unique_ptr<Node> node)
         {
             m_nodes.push_back(std::move(node));
         }
 
         //! Adds a node that needs a mark per launch; returns nothing: the node was built with nextMarkSlot().
-        void addEventNode(std::unique_ptr<GraphNode> node)
+        void addEventNode(std::unique_ptr<Node> node)
         {
             m_eventNodes.push_back(node.get());
             m_nodes.push_back(std::move(node));
@@ -88,10 +98,12 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::vector<std::unique_ptr<GraphNode>> m_nodes;
-        std::vector<GraphNode const*> m_eventNodes;
+        std::vector<std::unique_ptr<Node>> m_nodes;
+        std::vector<Node const*> m_eventNodes;
         std::size_t m_markCount = 0;
     };
+
+    using GraphNodes = GraphNodesT<>;
 
     //! A task (kernel, copy, fill, host task) stored by value.
     template<typename TFn>
@@ -116,10 +128,11 @@ namespace alpaka::detail::cpu
     };
 
     //! enqueue(queue, event) while capturing: at each launch the event gets a new enqueue, reached at this point.
-    class EventRecordNode final : public GraphNode
+    template<typename TLazy = void>
+    class EventRecordNodeT final : public GraphNode
     {
     public:
-        EventRecordNode(std::shared_ptr<EventState> state, std::size_t slot)
+        EventRecordNodeT(std::shared_ptr<EventStateT<TLazy>> state, std::size_t slot)
             : m_state(std::move(state))
             , m_slot(slot)
         {
@@ -136,15 +149,16 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::shared_ptr<EventState> m_state;
+        std::shared_ptr<EventStateT<TLazy>> m_state;
         std::size_t m_slot;
     };
 
     //! wait(queue, event) while capturing: at each launch, later nodes wait for the event's enqueue current then.
-    class EventWaitNode final : public GraphNode
+    template<typename TLazy = void>
+    class EventWaitNodeT final : public GraphNode
     {
     public:
-        EventWaitNode(std::shared_ptr<EventState> state, std::size_t slot)
+        EventWaitNodeT(std::shared_ptr<EventStateT<TLazy>> state, std::size_t slot)
             : m_state(std::move(state))
             , m_slot(slot)
         {
@@ -161,15 +175,16 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::shared_ptr<EventState> m_state;
+        std::shared_ptr<EventStateT<TLazy>> m_state;
         std::size_t m_slot;
     };
 
     //! A graph launched into a capturing queue: the whole graph, launched when this node is reached.
-    class ChildGraphNode final : public GraphNode
+    template<typename TLazy = void>
+    class ChildGraphNodeT final : public GraphNode
     {
     public:
-        explicit ChildGraphNode(std::shared_ptr<GraphNodes const> child)
+        explicit ChildGraphNodeT(std::shared_ptr<GraphNodesT<TLazy> const> child)
             : m_child(std::move(child))
         {
         }
@@ -181,11 +196,12 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::shared_ptr<GraphNodes const> m_child;
+        std::shared_ptr<GraphNodesT<TLazy> const> m_child;
     };
 
     //! Whether a CPU queue records its work into a graph instead of running it, and what it recorded so far.
-    class CaptureSlot
+    template<typename TLazy = void>
+    class CaptureSlotT
     {
     public:
         [[nodiscard]] auto active() const noexcept -> bool
@@ -204,12 +220,12 @@ namespace alpaka::detail::cpu
                 throw std::runtime_error(
                     "alpaka::beginCapture: the queue still has work in flight; wait(queue) before capturing, so that "
                     "the graph records only the work enqueued after beginCapture");
-            m_nodes = std::make_shared<GraphNodes>();
+            m_nodes = std::make_shared<GraphNodesT<TLazy>>();
             m_active.store(true, std::memory_order_release);
         }
 
         //! Ends recording and hands out what was recorded.
-        auto end() -> std::shared_ptr<GraphNodes const>
+        auto end() -> std::shared_ptr<GraphNodesT<TLazy> const>
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             if(!m_active.load(std::memory_order_relaxed))
@@ -223,43 +239,45 @@ namespace alpaka::detail::cpu
         template<typename TTask>
         void record(TTask&& task)
         {
-            auto node = std::make_unique<TaskNode<std::decay_t<TTask>>>(std::forward<TTask>(task));
+            // Not std::make_unique: see TaskT's constructor.
+            std::unique_ptr<meta::DependentType<GraphNode, TLazy>> node(
+                new TaskNode<std::decay_t<TTask>>(std::forward<TTask>(task)));
             std::lock_guard<std::mutex> lock(m_mutex);
             recording().add(std::move(node));
         }
 
-        void recordEvent(std::shared_ptr<EventState> state)
+        void recordEvent(std::shared_ptr<EventStateT<TLazy>> state)
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             auto& nodes = recording();
-            nodes.addEventNode(std::make_unique<EventRecordNode>(std::move(state), nodes.nextMarkSlot()));
+            nodes.addEventNode(std::make_unique<EventRecordNodeT<TLazy>>(std::move(state), nodes.nextMarkSlot()));
         }
 
-        void recordEventWait(std::shared_ptr<EventState> state)
+        void recordEventWait(std::shared_ptr<EventStateT<TLazy>> state)
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             auto& nodes = recording();
-            nodes.addEventNode(std::make_unique<EventWaitNode>(std::move(state), nodes.nextMarkSlot()));
+            nodes.addEventNode(std::make_unique<EventWaitNodeT<TLazy>>(std::move(state), nodes.nextMarkSlot()));
         }
 
-        void recordGraph(std::shared_ptr<GraphNodes const> child)
+        void recordGraph(std::shared_ptr<GraphNodesT<TLazy> const> child)
         {
             std::lock_guard<std::mutex> lock(m_mutex);
-            recording().add(std::make_unique<ChildGraphNode>(std::move(child)));
+            recording().add(std::make_unique<ChildGraphNodeT<TLazy>>(std::move(child)));
         }
 
         //! Throws for an operation that needs the queue's work to run (wait) while it is recorded instead.
         void throwIfActive(char const* operation) const
         {
             if(active())
-                throw std::runtime_error(
-                    std::string(operation)
-                    + ": the queue is capturing a graph, so its work has not run and will not run until the graph "
-                      "is launched; call alpaka::endCapture first");
+                throwRuntimeError(
+                    "%s: the queue is capturing a graph, so its work has not run and will not run until the graph is "
+                    "launched; call alpaka::endCapture first",
+                    operation);
         }
 
     private:
-        auto recording() -> GraphNodes&
+        auto recording() -> GraphNodesT<TLazy>&
         {
             if(!m_nodes)
                 throw std::runtime_error("alpaka: the queue stopped capturing while work was being recorded");
@@ -268,6 +286,8 @@ namespace alpaka::detail::cpu
 
         std::atomic<bool> m_active{false};
         std::mutex m_mutex;
-        std::shared_ptr<GraphNodes> m_nodes;
+        std::shared_ptr<GraphNodesT<TLazy>> m_nodes;
     };
+
+    using CaptureSlot = CaptureSlotT<>;
 } // namespace alpaka::detail::cpu

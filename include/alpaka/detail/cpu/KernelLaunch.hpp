@@ -9,6 +9,7 @@
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Debug.hpp"
 #include "alpaka/core/DemangleTypeNames.hpp"
+#include "alpaka/core/Message.hpp"
 #include "alpaka/kernel/Traits.hpp"
 #include "alpaka/platform/PlatformCpu.hpp"
 #include "alpaka/workdiv/Traits.hpp"
@@ -21,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <typeinfo>
 #include <utility>
 
 namespace alpaka::detail::cpu
@@ -76,16 +78,44 @@ namespace alpaka::detail::cpu
             },
             args);
         if(dynBytes > props.m_sharedMemSizeBytes)
-            throw std::runtime_error(
-                "kernel launch on " + getAccName<TAcc>() + ": the kernel asks for " + std::to_string(dynBytes)
-                + " bytes of dynamic block shared memory, at most " + std::to_string(props.m_sharedMemSizeBytes)
-                + " bytes per block are available (raise alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)");
+            throwRuntimeError(
+                "kernel launch on %s: the kernel asks for %zu bytes of dynamic block shared memory, at most %s bytes "
+                "per block are available (raise alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)",
+                getAccName<TAcc>().c_str(),
+                dynBytes,
+                intText(props.m_sharedMemSizeBytes).text);
         ALPAKA_DEBUG_FULL_LOG(
             "kernel launch on " << getAccName<TAcc>() << ": gridBlockExtent " << getWorkDiv<Grid, Blocks>(workDiv)
                                 << ", blockThreadExtent " << getWorkDiv<Block, Threads>(workDiv)
                                 << ", threadElemExtent " << getWorkDiv<Thread, Elems>(workDiv) << ", " << dynBytes
                                 << " bytes of dynamic shared memory");
         return static_cast<std::uint32_t>(dynBytes);
+    }
+
+    //! Rethrows the exception being handled as runKernelReportingErrors says; one function for all kernels.
+    [[noreturn]] ALPAKA_MESSAGE_FN inline void rethrowKernelError(std::string (*accName)())
+    {
+        try
+        {
+            throw;
+        }
+        catch(std::runtime_error const&)
+        {
+            throw;
+        }
+        catch(std::exception const& e)
+        {
+            // The exception's dynamic type: "std::logic_error", not the "std::exception" of the handler.
+            throwRuntimeError(
+                "exception in a kernel on %s (%s): %s",
+                accName().c_str(),
+                core::demangle(typeid(e).name()).c_str(),
+                e.what());
+        }
+        catch(...)
+        {
+            throwRuntimeError("a kernel on %s threw an exception of unknown type", accName().c_str());
+        }
     }
 
     //! Runs f; an exception escaping it becomes a std::runtime_error that keeps the message (exceptions derived from
@@ -97,19 +127,9 @@ namespace alpaka::detail::cpu
         {
             f();
         }
-        catch(std::runtime_error const&)
-        {
-            throw;
-        }
-        catch(std::exception const& e)
-        {
-            throw std::runtime_error(
-                "exception in a kernel on " + getAccName<TAcc>() + " (" + core::demangledName<decltype(e)>()
-                + "): " + e.what());
-        }
         catch(...)
         {
-            throw std::runtime_error("a kernel on " + getAccName<TAcc>() + " threw an exception of unknown type");
+            rethrowKernelError([] { return getAccName<TAcc>(); });
         }
     }
 
@@ -117,7 +137,7 @@ namespace alpaka::detail::cpu
     template<typename TDim, typename TIdx>
     auto cpuAccName(char const* name) -> std::string
     {
-        return std::string(name) + "<" + std::to_string(TDim::value) + "," + core::demangled<TIdx> + ">";
+        return formatMessage("%s<%zu,%s>", name, std::size_t{TDim::value}, core::demangled<TIdx>.c_str());
     }
 
     //! Limits shared by the CPU back-ends; blockThreadCountMax is the back-end's.

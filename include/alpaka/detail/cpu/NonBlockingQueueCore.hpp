@@ -6,7 +6,8 @@
 //! The engine of a non-blocking CPU queue: a worker thread runs the tasks in order while the caller continues.
 //! Each task gets a ticket; waiting for the queue means waiting until the worker finished the last ticket handed out.
 //! The worker starts with the first task and spins briefly before it sleeps, so back-to-back launches do not pay a
-//! thread wake-up each.
+//! thread wake-up each. A template of an unused parameter (the alias NonBlockingQueueCore names it) so that a unit
+//! without non-blocking queues does not compile the worker thread's machinery (see meta/DependentType.hpp).
 
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/Task.hpp"
@@ -23,15 +24,16 @@
 
 namespace alpaka::detail::cpu
 {
-    class NonBlockingQueueCore final : public ICpuQueue
+    template<typename TLazy = void>
+    class NonBlockingQueueCoreT final : public ICpuQueue
     {
     public:
-        NonBlockingQueueCore() = default;
-        NonBlockingQueueCore(NonBlockingQueueCore const&) = delete;
-        auto operator=(NonBlockingQueueCore const&) -> NonBlockingQueueCore& = delete;
+        NonBlockingQueueCoreT() = default;
+        NonBlockingQueueCoreT(NonBlockingQueueCoreT const&) = delete;
+        auto operator=(NonBlockingQueueCoreT const&) -> NonBlockingQueueCoreT& = delete;
 
         //! Finishes the queued work, then stops the worker.
-        ~NonBlockingQueueCore() override
+        ~NonBlockingQueueCoreT() override
         {
             {
                 std::lock_guard<std::mutex> lock(m_state->m_mutex);
@@ -49,8 +51,15 @@ namespace alpaka::detail::cpu
             }
         }
 
-        //! Queues a task; returns its ticket.
-        auto push(Task task) -> std::uint64_t
+        //! Queues a task, any nullary callable; returns its ticket.
+        template<typename TFn>
+        auto push(TFn&& fn) -> std::uint64_t
+        {
+            // Only the type erasure depends on the callable: the rest is compiled once, not once per task type.
+            return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)));
+        }
+
+        auto pushTask(TaskT<TLazy> task) -> std::uint64_t
         {
             State& state = *m_state;
             std::uint64_t ticket = 0;
@@ -115,7 +124,7 @@ namespace alpaka::detail::cpu
                             return m_enqueued.load(std::memory_order_seq_cst) > taken
                                    || m_stop.load(std::memory_order_seq_cst);
                         });
-                    Task task;
+                    TaskT<TLazy> task;
                     {
                         std::lock_guard<std::mutex> lock(m_mutex);
                         if(m_tasks.empty())
@@ -137,14 +146,14 @@ namespace alpaka::detail::cpu
                         std::lock_guard<std::mutex> lock(m_mutex);
                         m_error.record(std::current_exception());
                     }
-                    task = Task{}; // release what the task held before reporting it done
+                    task = TaskT<TLazy>{}; // release what the task held before reporting it done
                     m_done.store(taken, std::memory_order_seq_cst);
                     m_doneParker.notify();
                 }
             }
 
             std::mutex m_mutex;
-            std::deque<Task> m_tasks;
+            std::deque<TaskT<TLazy>> m_tasks;
             ErrorSlot m_error;
             std::atomic<std::uint64_t> m_enqueued{0};
             std::atomic<std::uint64_t> m_done{0};
@@ -164,4 +173,6 @@ namespace alpaka::detail::cpu
         //! The worker's id, readable without the lock (default-constructed until the worker starts).
         std::atomic<std::thread::id> m_workerId{};
     };
+
+    using NonBlockingQueueCore = NonBlockingQueueCoreT<>;
 } // namespace alpaka::detail::cpu

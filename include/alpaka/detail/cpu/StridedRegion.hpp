@@ -31,9 +31,12 @@ namespace alpaka::detail::cpu
                     return false;
             }();
             if(negative || static_cast<std::size_t>(extent[i]) > static_cast<std::size_t>(viewExtent[i]))
-                throw std::runtime_error(
-                    std::string(operation) + ": the extent " + detail::toString(extent) + " does not fit into the "
-                    + role + " view's extent " + detail::toString(viewExtent));
+                throwRuntimeError(
+                    "%s: the extent %s does not fit into the %s view's extent %s",
+                    operation,
+                    detail::toString(extent).c_str(),
+                    role,
+                    detail::toString(viewExtent).c_str());
         }
     }
 

@@ -13,15 +13,19 @@
 
 namespace alpaka::detail::cpu
 {
-    //! A task stored in a queue: any nullary callable, moved in once.
-    class Task
+    //! A task stored in a queue: any nullary callable, moved in once. A template of an unused parameter (the alias
+    //! Task names it): only units with non-blocking queues or graphs compile it (see meta/DependentType.hpp).
+    template<typename TLazy = void>
+    class TaskT
     {
     public:
-        Task() = default;
+        TaskT() = default;
 
+        // Owned through std::unique_ptr<Base> from the start: std::make_unique would instantiate a unique_ptr of
+        // every task type (there is one per kernel launch site and queue kind), and compile its code.
         template<typename TFn>
-        explicit Task(TFn&& fn)
-            : m_impl(std::make_unique<Impl<std::decay_t<TFn>>>(std::forward<TFn>(fn)))
+        explicit TaskT(TFn&& fn)
+            : m_impl(new Impl<std::decay_t<TFn>>(std::forward<TFn>(fn)))
         {
         }
 
@@ -60,6 +64,8 @@ namespace alpaka::detail::cpu
 
         std::unique_ptr<Base> m_impl;
     };
+
+    using Task = TaskT<>;
 
     //! What a CPU device needs from each of its queues for wait(dev), and the queue's graph capture state.
     class ICpuQueue

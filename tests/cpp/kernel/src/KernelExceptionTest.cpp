@@ -140,6 +140,8 @@ TEMPLATE_LIST_TEST_CASE("kernelLogicErrorIsWrappedIntoARuntimeError", "[kernel]"
                 // runtimeErrorMessage fails the test for anything but a std::runtime_error.
                 auto const message = kerneltest::runtimeErrorMessage(error);
                 CHECK_THAT(message, kerneltest::containsSubstring("logic failure 13"));
+                // The exception's own type, not the std::exception it was caught as.
+                CHECK_THAT(message, kerneltest::containsSubstring("(std::logic_error): "));
             });
     }
 }

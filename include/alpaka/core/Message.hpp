@@ -17,7 +17,7 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 // Cold and never inlined: the error paths stay out of the launch code and out of the optimizer's work.
-#    define ALPAKA_MESSAGE_FN          __attribute__((cold, noinline))
+#    define ALPAKA_MESSAGE_FN           __attribute__((cold, noinline))
 #    define ALPAKA_MESSAGE_FORMAT(f, a) __attribute__((format(printf, f, a)))
 #else
 #    define ALPAKA_MESSAGE_FN

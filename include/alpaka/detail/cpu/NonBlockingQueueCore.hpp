@@ -59,26 +59,6 @@ namespace alpaka::detail::cpu
             return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)));
         }
 
-        auto pushTask(TaskT<TLazy> task) -> std::uint64_t
-        {
-            State& state = *m_state;
-            std::uint64_t ticket = 0;
-            {
-                std::lock_guard<std::mutex> lock(state.m_mutex);
-                // Start the worker before counting the task: if the thread cannot be created, nothing changed.
-                if(!m_worker.joinable())
-                {
-                    m_worker = std::thread([shared = m_state] { shared->workerLoop(); });
-                    m_workerId.store(m_worker.get_id(), std::memory_order_release);
-                }
-                state.m_tasks.push_back(std::move(task));
-                ticket = state.m_enqueued.load(std::memory_order_relaxed) + 1;
-                state.m_enqueued.store(ticket, std::memory_order_seq_cst);
-            }
-            state.m_workerParker.notify();
-            return ticket;
-        }
-
         //! The ticket of the latest task enqueued.
         [[nodiscard]] auto lastTicket() const -> std::uint64_t
         {
@@ -109,6 +89,27 @@ namespace alpaka::detail::cpu
         }
 
     private:
+        //! push() after the type erasure.
+        auto pushTask(TaskT<TLazy> task) -> std::uint64_t
+        {
+            State& state = *m_state;
+            std::uint64_t ticket = 0;
+            {
+                std::lock_guard<std::mutex> lock(state.m_mutex);
+                // Start the worker before counting the task: if the thread cannot be created, nothing changed.
+                if(!m_worker.joinable())
+                {
+                    m_worker = std::thread([shared = m_state] { shared->workerLoop(); });
+                    m_workerId.store(m_worker.get_id(), std::memory_order_release);
+                }
+                state.m_tasks.push_back(std::move(task));
+                ticket = state.m_enqueued.load(std::memory_order_relaxed) + 1;
+                state.m_enqueued.store(ticket, std::memory_order_seq_cst);
+            }
+            state.m_workerParker.notify();
+            return ticket;
+        }
+
         //! What the worker works on. The worker thread co-owns it: a task can release the queue's last handle (the
         //! destructor then runs on the worker, inside the task or while the worker releases it), and the worker must
         //! still be able to finish that task and the ones after it.

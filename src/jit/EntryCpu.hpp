@@ -14,7 +14,23 @@
 //! alpaka::syncGridThreads) is defined with PYALPAKA_DEFINE_COOPERATIVE_ENTRY instead, which runs it as a cooperative
 //! launch (alpaka::TaskKernelCpuCooperative: every block at once, around one grid barrier).
 
-#include <alpaka/alpaka.hpp>
+// The kernel side of the API and the host back-ends' accelerators and launch tasks, not the whole of alpaka.hpp: a
+// kernel compiled here runs on the calling thread (the package's queue enqueues it), so devices, queues, events,
+// graphs and buffers would only add their headers and pending instantiations to every compilation. This is what a
+// GPU kernel compiled at run time gets too (alpaka.hpp under ALPAKA_RTC), plus the CPU's random engines.
+#include <alpaka/kernel/KernelApi.hpp>
+//
+#include <alpaka/acc/AccCpuFibers.hpp>
+#include <alpaka/acc/AccCpuOmp2Blocks.hpp>
+#include <alpaka/acc/AccCpuOmp2Threads.hpp>
+#include <alpaka/acc/AccCpuSerial.hpp>
+#include <alpaka/acc/AccCpuTbbBlocks.hpp>
+#include <alpaka/acc/AccCpuThreads.hpp>
+#include <alpaka/acc/AccOmp5.hpp>
+#include <alpaka/kernel/TaskKernelCpu.hpp>
+#include <alpaka/kernel/TaskKernelCpuCooperative.hpp>
+#include <alpaka/kernel/Traits.hpp>
+#include <alpaka/rand/RandStdLib.hpp>
 
 #include <cstring>
 #include <exception>

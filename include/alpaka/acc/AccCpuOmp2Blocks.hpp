@@ -25,7 +25,6 @@
 #    include <optional>
 #    include <stdexcept>
 #    include <string>
-#    include <tuple>
 #    include <type_traits>
 
 #    include <omp.h>
@@ -54,7 +53,7 @@ namespace alpaka
         auto ompScheduleOf(TTask const& task) -> omp::Schedule
         {
             auto const& kernel = task.kernelFnObj();
-            auto const fromTrait = std::apply(
+            auto const fromTrait = task.args().apply(
                 [&](auto const&... args)
                 {
                     return trait::OmpSchedule<std::remove_cvref_t<decltype(kernel)>, TAcc>::getOmpSchedule(
@@ -62,8 +61,7 @@ namespace alpaka
                         getWorkDiv<Block, Threads>(task.workDiv()),
                         getWorkDiv<Thread, Elems>(task.workDiv()),
                         args...);
-                },
-                task.args());
+                });
             if constexpr(!std::is_same_v<std::remove_cvref_t<decltype(fromTrait)>, trait::OmpScheduleNotSpecialized>)
                 return fromTrait;
             else if constexpr(requires { kernel.ompScheduleKind; })

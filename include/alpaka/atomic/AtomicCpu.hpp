@@ -10,7 +10,7 @@
 
 #include "alpaka/atomic/Op.hpp"
 #include "alpaka/atomic/Traits.hpp"
-#include "alpaka/detail/cpu/Parker.hpp"
+#include "alpaka/detail/cpu/Spin.hpp"
 
 #include <atomic>
 #include <cstddef>

@@ -35,7 +35,7 @@ namespace alpaka
         friend struct trait::GetDevByIdx<PlatformCpu, void>;
 
         DevCpu()
-            : m_impl(detail::cpu::DevCpuImpl::instance())
+            : m_impl(&detail::cpu::DevCpuImpl::instance())
         {
         }
 
@@ -63,7 +63,7 @@ namespace alpaka
         template<typename TQueueCore>
         void registerQueue(std::shared_ptr<TQueueCore> const& queue) const
         {
-            m_impl->registerQueue(queue);
+            m_impl->registerQueue(*queue);
         }
 
         template<typename TLazy = void>
@@ -73,7 +73,7 @@ namespace alpaka
         }
 
     private:
-        std::shared_ptr<detail::cpu::DevCpuImpl> m_impl;
+        detail::cpu::DevCpuImpl* m_impl;
     };
 
     namespace trait

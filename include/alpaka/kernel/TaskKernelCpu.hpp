@@ -11,12 +11,12 @@
 #include "alpaka/core/Debug.hpp"
 #include "alpaka/detail/cpu/CpuAccTraits.hpp"
 #include "alpaka/detail/cpu/FirstError.hpp"
+#include "alpaka/detail/cpu/KernelArgs.hpp"
 #include "alpaka/detail/cpu/KernelLaunch.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/workdiv/WorkDivMembers.hpp"
 
 #include <cstdint>
-#include <tuple>
 #include <utility>
 
 namespace alpaka
@@ -33,7 +33,7 @@ namespace alpaka
         TaskKernelCpu(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
             : WorkDiv(workDiv)
             , m_kernelFnObj(kernelFnObj)
-            , m_args(std::forward<TArgsFwd>(args)...)
+            , m_args(std::in_place, std::forward<TArgsFwd>(args)...)
             , m_dynSharedMemBytes(detail::cpu::checkCpuLaunch<TAcc>(workDiv, kernelFnObj, m_args))
         {
         }
@@ -49,7 +49,7 @@ namespace alpaka
             TArgsFwd&&... args)
             : WorkDiv(workDiv)
             , m_kernelFnObj(kernelFnObj)
-            , m_args(std::forward<TArgsFwd>(args)...)
+            , m_args(std::in_place, std::forward<TArgsFwd>(args)...)
             , m_dynSharedMemBytes(validated.dynSharedMemBytes)
         {
         }
@@ -82,7 +82,7 @@ namespace alpaka
             return m_kernelFnObj;
         }
 
-        [[nodiscard]] auto args() const -> std::tuple<TArgs...> const&
+        [[nodiscard]] auto args() const -> detail::cpu::KernelArgs<TArgs...> const&
         {
             return m_args;
         }
@@ -90,12 +90,12 @@ namespace alpaka
         //! One kernel call by one block thread.
         void runKernel(TAcc const& acc) const
         {
-            std::apply([&](TArgs const&... args) { m_kernelFnObj(acc, args...); }, m_args);
+            m_args.apply([&](TArgs const&... args) { m_kernelFnObj(acc, args...); });
         }
 
     private:
         TKernelFnObj m_kernelFnObj;
-        std::tuple<TArgs...> m_args;
+        detail::cpu::KernelArgs<TArgs...> m_args;
         std::uint32_t m_dynSharedMemBytes;
     };
 

@@ -25,7 +25,6 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <utility>
 
 namespace alpaka

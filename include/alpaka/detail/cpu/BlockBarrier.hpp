@@ -16,7 +16,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <thread>
 
 namespace alpaka::detail::cpu
 {
@@ -45,7 +44,7 @@ namespace alpaka::detail::cpu
             {
                 if(done())
                     return;
-                std::this_thread::yield();
+                cpuYield();
             }
             park();
         }

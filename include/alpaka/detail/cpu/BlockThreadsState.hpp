@@ -13,7 +13,6 @@
 #include "alpaka/detail/cpu/SysInfo.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -86,8 +85,8 @@ namespace alpaka::detail::cpu
         //! Where pipelined threads wait for a slot. With more threads than cores a thread that waits sleeps at once: it
         //! waits for one that has no core, and yielding in a loop would take the cores from it.
         Parker slotWait{
-            threads <= getHardwareThreadCount() ? std::chrono::microseconds(2) : std::chrono::microseconds(0),
-            threads <= getHardwareThreadCount() ? std::chrono::microseconds(20) : std::chrono::microseconds(200)};
+            threads <= getHardwareThreadCount() ? std::int64_t{2'000} : std::int64_t{0},
+            threads <= getHardwareThreadCount() ? std::int64_t{20'000} : std::int64_t{200'000}};
         std::byte* sharedMem;
         std::uint32_t dynBytes;
         //! Not pipelined: whether the threads of this block stop before their next block. Written only by the last

@@ -19,7 +19,6 @@
 #include "alpaka/platform/PlatformCpu.hpp"
 #include "alpaka/workdiv/ThreadElemChoice.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <string>
@@ -196,9 +195,9 @@ namespace alpaka
                     = getBlockSharedMemDynSizeBytes<TAcc>(kernelFnObj, blockThreadExtent, threadElemExtent, args...);
                 if(dynBytes > limits.m_sharedMemSizeBytes)
                     return 0;
-                return static_cast<int>(std::min<std::size_t>(
-                    detail::cpu::cooperativeBlocksMax<TAcc>(),
-                    static_cast<std::size_t>(std::numeric_limits<int>::max())));
+                std::size_t const blocks = detail::cpu::cooperativeBlocksMax<TAcc>();
+                constexpr auto intMax = static_cast<std::size_t>(std::numeric_limits<int>::max());
+                return static_cast<int>(blocks < intMax ? blocks : intMax);
             }
         };
 

@@ -7,46 +7,70 @@
 //! A template of an unused parameter (the alias DevCpuImpl names it): what registering and waiting use is compiled
 //! only in units that create a queue or wait for the device (see meta/DependentType.hpp).
 
-#include "alpaka/detail/cpu/Task.hpp"
 #include "alpaka/meta/DependentType.hpp"
 
-#include <algorithm>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 namespace alpaka::detail::cpu
 {
+    //! A queue as the device sees it (detail/cpu/Task.hpp). Only declared: the members that use it are compiled where
+    //! a queue is created, which includes its definition; a unit without queues does not parse the queue machinery.
+    class ICpuQueue;
+
     template<typename TLazy = void>
     class DevCpuImplT
     {
         using Queue = meta::DependentType<ICpuQueue, TLazy>;
 
     public:
-        //! The one CPU device of the process.
-        static auto instance() -> std::shared_ptr<DevCpuImplT> const&
+        //! The one CPU device of the process. Never destroyed, so that queues and device handles in static storage
+        //! may outlive every other static object; a device handle is a plain pointer to it (no reference count, no
+        //! std::shared_ptr code in every unit that names the device).
+        static auto instance() -> DevCpuImplT&
         {
-            static auto const impl = std::make_shared<DevCpuImplT>();
-            return impl;
+            static auto* const impl = new DevCpuImplT();
+            return *impl;
         }
 
-        void registerQueue(std::shared_ptr<Queue> const& queue)
+        //! Adds a queue to the list (an intrusive list: the links are the queue's own members, see ICpuQueue).
+        void registerQueue(Queue& queue)
         {
             std::lock_guard<std::mutex> lock(m_mutex);
-            // Drop queues that are gone so the list does not grow with short-lived queues.
-            std::erase_if(m_queues, [](auto const& weak) { return weak.expired(); });
-            m_queues.push_back(queue);
+            queue.m_listPrev = nullptr;
+            queue.m_listNext = m_head;
+            if(m_head != nullptr)
+                m_head->m_listPrev = &queue;
+            m_head = &queue;
+            queue.m_listed = true;
+        }
+
+        //! Removes a queue from the list; the queue's destructor calls it.
+        void unregisterQueue(Queue& queue) noexcept
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if(!queue.m_listed)
+                return;
+            (queue.m_listPrev != nullptr ? queue.m_listPrev->m_listNext : m_head) = queue.m_listNext;
+            if(queue.m_listNext != nullptr)
+                queue.m_listNext->m_listPrev = queue.m_listPrev;
+            queue.m_listed = false;
         }
 
         //! Waits for the work enqueued so far into every live queue; rethrows the first recorded error.
         void waitAllQueues()
         {
+            // Owning handles, taken under the lock and waited for without it: a task may create a queue, which
+            // registers here. A queue whose last handle is going away (its destructor has not unlinked it yet) has
+            // no work left to wait for.
             std::vector<std::shared_ptr<Queue>> live;
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
-                for(auto const& weak : m_queues)
-                    if(auto queue = weak.lock())
-                        live.push_back(std::move(queue));
+                for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
+                    if(auto owned = queue->weak_from_this().lock())
+                        live.push_back(std::move(owned));
             }
             std::exception_ptr firstError;
             for(auto const& queue : live)
@@ -67,7 +91,7 @@ namespace alpaka::detail::cpu
 
     private:
         std::mutex m_mutex;
-        std::vector<std::weak_ptr<Queue>> m_queues;
+        Queue* m_head = nullptr;
     };
 
     using DevCpuImpl = DevCpuImplT<>;

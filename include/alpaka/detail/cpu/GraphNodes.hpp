@@ -38,6 +38,9 @@ namespace alpaka::detail::cpu
     class GraphNode
     {
     public:
+        GraphNode() = default;
+        GraphNode(GraphNode const&) = delete;
+        auto operator=(GraphNode const&) -> GraphNode& = delete;
         virtual ~GraphNode() = default;
         //! Takes this node's event mark for a launch (event nodes only; called when the graph is enqueued).
         virtual void prepare([[maybe_unused]] EventState::Mark* marks) const
@@ -45,14 +48,34 @@ namespace alpaka::detail::cpu
         }
         //! Does the node's work.
         virtual void run(EventState::Mark* marks) const = 0;
+
+    private:
+        template<typename TLazy>
+        friend class GraphNodesT;
+
+        //! The next node of its graph, which owns the chain (GraphNodesT).
+        GraphNode* m_next = nullptr;
     };
 
+    //! The nodes of a graph in capture order. A singly linked list through the nodes themselves (GraphNode::m_next)
+    //! rather than a std::vector of std::unique_ptr: every unit that enqueues work compiles the capture path, and the
+    //! vector's growth and element code was a hundred functions of it.
     template<typename TLazy = void>
     class GraphNodesT
     {
         using Node = meta::DependentType<GraphNode, TLazy>;
 
     public:
+        GraphNodesT() = default;
+        GraphNodesT(GraphNodesT const&) = delete;
+        auto operator=(GraphNodesT const&) -> GraphNodesT& = delete;
+
+        ~GraphNodesT()
+        {
+            for(Node* node = m_first; node != nullptr;)
+                delete std::exchange(node, node->m_next);
+        }
+
         //! The marks a launch enqueued now refers to; empty (no allocation) for a graph without event nodes.
         [[nodiscard]] auto prepare() const -> LaunchMarksT<TLazy>
         {
@@ -69,25 +92,28 @@ namespace alpaka::detail::cpu
         //! Runs every node in capture order; an exception ends the launch (later nodes do not run).
         void run(EventState::Mark* marks) const
         {
-            for(auto const& node : m_nodes)
+            for(Node const* node = m_first; node != nullptr; node = node->m_next)
                 node->run(marks);
         }
 
         [[nodiscard]] auto size() const noexcept -> std::size_t
         {
-            return m_nodes.size();
+            return m_size;
         }
 
-        void add(std::unique_ptr<Node> node)
+        //! Appends a node and takes it over (deletes it with the graph).
+        void add(Node* node) noexcept
         {
-            m_nodes.push_back(std::move(node));
+            (m_last != nullptr ? m_last->m_next : m_first) = node;
+            m_last = node;
+            ++m_size;
         }
 
         //! Adds a node that needs a mark per launch; returns nothing: the node was built with nextMarkSlot().
         void addEventNode(std::unique_ptr<Node> node)
         {
             m_eventNodes.push_back(node.get());
-            m_nodes.push_back(std::move(node));
+            add(node.release());
             ++m_markCount;
         }
 
@@ -98,7 +124,9 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::vector<std::unique_ptr<Node>> m_nodes;
+        Node* m_first = nullptr;
+        Node* m_last = nullptr;
+        std::size_t m_size = 0;
         std::vector<Node const*> m_eventNodes;
         std::size_t m_markCount = 0;
     };
@@ -239,11 +267,16 @@ namespace alpaka::detail::cpu
         template<typename TTask>
         void record(TTask&& task)
         {
-            // Not std::make_unique: see TaskT's constructor.
-            std::unique_ptr<meta::DependentType<GraphNode, TLazy>> node(
-                new TaskNode<std::decay_t<TTask>>(std::forward<TTask>(task)));
+            // Neither std::make_unique nor a std::unique_ptr of each task type: see TaskT's constructor.
+            meta::DependentType<GraphNode, TLazy>* const node
+                = new TaskNode<std::decay_t<TTask>>(std::forward<TTask>(task));
             std::lock_guard<std::mutex> lock(m_mutex);
-            recording().add(std::move(node));
+            if(!m_nodes)
+            {
+                delete node;
+                throwStoppedCapturing();
+            }
+            m_nodes->add(node);
         }
 
         void recordEvent(std::shared_ptr<EventStateT<TLazy>> state)
@@ -263,7 +296,8 @@ namespace alpaka::detail::cpu
         void recordGraph(std::shared_ptr<GraphNodesT<TLazy> const> child)
         {
             std::lock_guard<std::mutex> lock(m_mutex);
-            recording().add(std::make_unique<ChildGraphNodeT<TLazy>>(std::move(child)));
+            auto& nodes = recording();
+            nodes.add(new ChildGraphNodeT<TLazy>(std::move(child)));
         }
 
         //! Throws for an operation that needs the queue's work to run (wait) while it is recorded instead.
@@ -280,8 +314,13 @@ namespace alpaka::detail::cpu
         auto recording() -> GraphNodesT<TLazy>&
         {
             if(!m_nodes)
-                throw std::runtime_error("alpaka: the queue stopped capturing while work was being recorded");
+                throwStoppedCapturing();
             return *m_nodes;
+        }
+
+        [[noreturn]] static void throwStoppedCapturing()
+        {
+            throw std::runtime_error("alpaka: the queue stopped capturing while work was being recorded");
         }
 
         std::atomic<bool> m_active{false};

@@ -21,7 +21,6 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <typeinfo>
 #include <utility>
 
@@ -62,21 +61,20 @@ namespace alpaka::detail::cpu
 
     //! Validates the work division against TAcc's limits and returns the dynamic shared memory the kernel asks for;
     //! throws std::runtime_error naming the limit that was exceeded.
-    template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
-    auto checkCpuLaunch(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, std::tuple<TArgs...> const& args)
-        -> std::uint32_t
+    template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename TKernelArgs>
+    auto
+    checkCpuLaunch(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TKernelArgs const& args) -> std::uint32_t
     {
         // The limits never change while the process runs; asking for them once keeps the device lookup and the
         // memory size system call out of every launch.
         static auto const props = cpuLaunchLimits<TAcc>();
         detail::throwIfInvalidWorkDiv(props, workDiv, [] { return getAccName<TAcc>(); });
-        std::size_t const dynBytes = std::apply(
-            [&](TArgs const&... unpacked)
+        std::size_t const dynBytes = args.apply(
+            [&](auto const&... unpacked)
             {
                 return getBlockSharedMemDynSizeBytes<TAcc>(
                     kernelFnObj, getWorkDiv<Block, Threads>(workDiv), getWorkDiv<Thread, Elems>(workDiv), unpacked...);
-            },
-            args);
+            });
         if(dynBytes > props.m_sharedMemSizeBytes)
             throwRuntimeError(
                 "kernel launch on %s: the kernel asks for %zu bytes of dynamic block shared memory, at most %s bytes "

@@ -13,7 +13,6 @@
 #include "alpaka/detail/cpu/Task.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <exception>
@@ -164,9 +163,9 @@ namespace alpaka::detail::cpu
             // answer: an empty exec + wait took 44 us (median) with the 20 us spin of other parkers, 9 us with this
             // one (benchmarks/cpp launch_latency). So spin briefly, then yield: on a core of its own a yield returns
             // at once, and the wait still ends within a microsecond of the peer's signal.
-            static constexpr auto handOffSpin = std::chrono::microseconds(2);
-            Parker m_workerParker{handOffSpin};
-            Parker m_doneParker{handOffSpin};
+            static constexpr std::int64_t handOffSpinNs = 2'000;
+            Parker m_workerParker{handOffSpinNs};
+            Parker m_doneParker{handOffSpinNs};
         };
 
         std::shared_ptr<State> m_state = std::make_shared<State>();

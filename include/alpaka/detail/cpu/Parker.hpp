@@ -5,59 +5,42 @@
 //! \file
 //! Parker: waiting for a condition that another thread makes true, without paying for a sleep and wake-up when the
 //! wait is short. Waking a parked thread costs tens of microseconds on virtual machines, so a waiter first spins,
-//! then yields, and only then sleeps on a condition variable. A notifier only takes the mutex if someone sleeps.
+//! then yields, and only then sleeps (on a futex: Futex.hpp). A notifier makes a system call only if someone sleeps.
+
+#include "alpaka/detail/cpu/Futex.hpp"
+#include "alpaka/detail/cpu/Spin.hpp"
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
-
-// <immintrin.h> (for _mm_pause) alone costs a third of a second in every translation unit: GCC and clang have the
-// instruction as a builtin, only MSVC needs the header.
-#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-#    include <intrin.h>
-#endif
+#include <cstdint>
 
 namespace alpaka::detail::cpu
 {
-    //! Tells the core that this is a spin loop (saves power, frees the sibling hyper-thread).
-    inline void cpuRelax() noexcept
-    {
-#if(defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-        __builtin_ia32_pause();
-#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-        _mm_pause();
-#elif defined(__aarch64__) || defined(__arm__)
-        asm volatile("yield" ::: "memory");
-#else
-        std::atomic_signal_fence(std::memory_order_seq_cst);
-#endif
-    }
-
     class Parker
     {
     public:
-        //! How long a waiter spins and then yields before it sleeps. Spinning covers the typical latency of a short
-        //! task; yielding leaves the core to other threads on an oversubscribed machine.
-        static constexpr auto spinDuration = std::chrono::microseconds(20);
-        static constexpr auto yieldDuration = std::chrono::microseconds(200);
+        //! How long a waiter spins and then yields before it sleeps, in nanoseconds. Spinning covers the typical
+        //! latency of a short task; yielding leaves the core to other threads on an oversubscribed machine.
+        static constexpr std::int64_t spinNs = 20'000;
+        static constexpr std::int64_t yieldNs = 200'000;
 
         Parker() = default;
 
-        //! A parker whose waiters spin for `spin` (then yield until spinDuration + yieldDuration, then sleep).
-        explicit Parker(std::chrono::nanoseconds spin)
+        //! A parker whose waiters spin for `spin` ns (then yield until spinNs + yieldNs, then sleep).
+        explicit Parker(std::int64_t spin)
             : m_spin(spin)
-            , m_yield(spinDuration + yieldDuration - spin)
+            , m_yield(spinNs + yieldNs - spin)
         {
         }
 
-        //! A parker whose waiters spin for `spin`, then yield for `yield`, then sleep.
-        Parker(std::chrono::nanoseconds spin, std::chrono::nanoseconds yield)
+        //! A parker whose waiters spin for `spin` ns, then yield for `yield` ns, then sleep.
+        Parker(std::int64_t spin, std::int64_t yield)
             : m_spin(spin)
             , m_yield(yield)
         {
         }
+
+        Parker(Parker const&) = delete;
+        auto operator=(Parker const&) -> Parker& = delete;
 
         //! Returns once done() is true. done() must read state that the notifier writes before calling notify(),
         //! with sequentially consistent atomics.
@@ -66,44 +49,52 @@ namespace alpaka::detail::cpu
         {
             if(done())
                 return;
-            using Clock = std::chrono::steady_clock;
-            auto const start = Clock::now();
+            auto const start = monotonicNanoseconds();
             for(unsigned i = 1;; ++i)
             {
                 if(done())
                     return;
                 cpuRelax();
                 // Reading the clock costs more than a pause: only every 64th round.
-                if(i % 64u == 0 && Clock::now() - start > m_spin)
+                if(i % 64u == 0 && monotonicNanoseconds() - start > m_spin)
                     break;
             }
-            while(Clock::now() - start < m_spin + m_yield)
+            while(monotonicNanoseconds() - start < m_spin + m_yield)
             {
                 if(done())
                     return;
-                std::this_thread::yield();
+                cpuYield();
             }
-            std::unique_lock<std::mutex> lock(m_mutex);
-            m_sleepers.fetch_add(1, std::memory_order_seq_cst);
-            m_cv.wait(lock, done);
-            m_sleepers.fetch_sub(1, std::memory_order_seq_cst);
+            // Sleep until a notify() moves the epoch on. This thread counts itself among the sleepers before it
+            // checks done(), and notify() reads the count after the notifier's change, both sequentially consistent:
+            // either the notifier sees the count and moves the epoch (which this thread read before counting itself,
+            // so the sleep returns at once or is woken), or this thread sees done() true.
+            for(;;)
+            {
+                std::uint32_t const epoch = m_epoch.load(std::memory_order_seq_cst);
+                m_sleepers.fetch_add(1u, std::memory_order_seq_cst);
+                bool const finished = done();
+                if(!finished)
+                    sleepWhileEquals(m_epoch, epoch, m_sleepers);
+                m_sleepers.fetch_sub(1u, std::memory_order_seq_cst);
+                if(finished)
+                    return;
+            }
         }
 
         //! Wakes sleeping waiters; call after making their condition true.
-        void notify()
+        void notify() noexcept
         {
-            if(m_sleepers.load(std::memory_order_seq_cst) > 0)
-            {
-                std::lock_guard<std::mutex> lock(m_mutex);
-                m_cv.notify_all();
-            }
+            if(m_sleepers.load(std::memory_order_seq_cst) == 0u)
+                return;
+            m_epoch.fetch_add(1u, std::memory_order_seq_cst);
+            wakeSleepers(m_epoch, m_sleepers, true);
         }
 
     private:
-        std::chrono::nanoseconds m_spin = spinDuration;
-        std::chrono::nanoseconds m_yield = yieldDuration;
-        std::mutex m_mutex;
-        std::condition_variable m_cv;
-        std::atomic<int> m_sleepers{0};
+        std::int64_t m_spin = spinNs;
+        std::int64_t m_yield = yieldNs;
+        std::atomic<std::uint32_t> m_epoch{0};
+        std::atomic<std::uint32_t> m_sleepers{0};
     };
 } // namespace alpaka::detail::cpu

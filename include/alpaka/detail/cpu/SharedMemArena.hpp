@@ -7,15 +7,13 @@
 //! static variables after it, each found again by its id.
 
 #include "alpaka/core/Common.hpp"
-#include "alpaka/detail/cpu/Parker.hpp"
+#include "alpaka/core/Message.hpp"
+#include "alpaka/detail/cpu/Spin.hpp"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <new>
-#include <stdexcept>
-#include <string>
 
 namespace alpaka::detail::cpu
 {
@@ -24,17 +22,29 @@ namespace alpaka::detail::cpu
     template<std::size_t TBytes>
     auto threadLocalSharedMemArena() -> std::byte*
     {
-        struct Free
+        // An owner of its own rather than std::unique_ptr with a deleter: that is some thirty functions (the
+        // unique_ptr's std::tuple among them) in every unit that launches a kernel.
+        struct Arena
         {
-            void operator()(std::byte* ptr) const noexcept
+            explicit Arena(std::byte* memory)
+                : bytes(memory)
             {
-                ::operator delete(ptr, std::align_val_t{64});
             }
+
+            Arena(Arena const&) = delete;
+            auto operator=(Arena const&) -> Arena& = delete;
+
+            ~Arena()
+            {
+                ::operator delete(bytes, std::align_val_t{64});
+            }
+
+            std::byte* const bytes;
         };
 
-        thread_local std::unique_ptr<std::byte, Free> const arena{
+        thread_local Arena const arena{
             static_cast<std::byte*>(::operator new(TBytes == 0 ? 1 : TBytes, std::align_val_t{64}))};
-        return arena.get();
+        return arena.bytes;
     }
 
     //! Static shared variables in a byte range: each entry is a header (id, size) followed by the variable. find may
@@ -91,11 +101,12 @@ namespace alpaka::detail::cpu
                   - reinterpret_cast<std::uintptr_t>(m_base);
             std::size_t const end = dataOffset + bytes;
             if(end > m_capacity)
-                throw std::runtime_error(
-                    "declareSharedVar: block shared memory exhausted: a variable of " + std::to_string(bytes)
-                    + " bytes does not fit; " + std::to_string(m_capacity)
-                    + " bytes per block are left after the dynamic shared memory (the limit is "
-                      "alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)");
+                throwRuntimeError(
+                    "declareSharedVar: block shared memory exhausted: a variable of %zu bytes does not fit; %zu bytes "
+                    "per block are left after the dynamic shared memory (the limit is "
+                    "alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)",
+                    bytes,
+                    std::size_t{m_capacity});
             auto* const header = reinterpret_cast<Header*>(m_base + headerOffset);
             header->id = id;
             header->dataOffset = static_cast<std::uint32_t>(dataOffset - headerOffset);

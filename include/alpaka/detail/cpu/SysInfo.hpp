@@ -10,13 +10,17 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
-#include <thread>
 
 #if defined(__x86_64__) || defined(__i386__)
 #    include <cpuid.h>
 #endif
 #if defined(__unix__) || defined(__APPLE__)
 #    include <unistd.h>
+#endif
+// std::thread::hardware_concurrency is sysconf(_SC_NPROCESSORS_ONLN) on POSIX systems; <thread> would add C++20's
+// <stop_token> and <semaphore> to the kernel side of every CPU back-end.
+#if !defined(_SC_NPROCESSORS_ONLN)
+#    include <thread>
 #endif
 
 namespace alpaka::detail::cpu
@@ -102,8 +106,12 @@ namespace alpaka::detail::cpu
     {
         static std::size_t const count = []
         {
+#if defined(_SC_NPROCESSORS_ONLN)
+            long const n = sysconf(_SC_NPROCESSORS_ONLN);
+#else
             auto const n = std::thread::hardware_concurrency();
-            return n == 0 ? std::size_t{1} : static_cast<std::size_t>(n);
+#endif
+            return n <= 0 ? std::size_t{1} : static_cast<std::size_t>(n);
         }();
         return count;
     }

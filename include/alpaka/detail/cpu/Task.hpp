@@ -5,6 +5,7 @@
 //! \file
 //! Type-erased, move-only task of a CPU queue, and the interface a CPU device uses to wait for its queues.
 
+#include "alpaka/detail/cpu/DevCpuImpl.hpp"
 #include "alpaka/detail/cpu/GraphNodes.hpp"
 
 #include <exception>
@@ -67,11 +68,21 @@ namespace alpaka::detail::cpu
 
     using Task = TaskT<>;
 
-    //! What a CPU device needs from each of its queues for wait(dev), and the queue's graph capture state.
-    class ICpuQueue
+    //! What a CPU device needs from each of its queues for wait(dev), and the queue's graph capture state. Queues
+    //! are created by std::make_shared (the device takes an owning handle while it waits for one) and listed by the
+    //! device through the links below until they are destroyed.
+    class ICpuQueue : public std::enable_shared_from_this<ICpuQueue>
     {
     public:
-        virtual ~ICpuQueue() = default;
+        ICpuQueue() = default;
+        ICpuQueue(ICpuQueue const&) = delete;
+        auto operator=(ICpuQueue const&) -> ICpuQueue& = delete;
+
+        virtual ~ICpuQueue()
+        {
+            if(m_listed)
+                DevCpuImpl::instance().unregisterQueue(*this);
+        }
         //! Waits until the work enqueued before the call has finished; rethrows a recorded error. Throws while the
         //! queue captures a graph (its work would never run).
         virtual void waitAll() = 0;
@@ -87,7 +98,14 @@ namespace alpaka::detail::cpu
         }
 
     private:
+        template<typename TLazy>
+        friend class DevCpuImplT;
+
         CaptureSlot m_capture;
+        // The device's list of queues (DevCpuImplT), guarded by its mutex.
+        ICpuQueue* m_listPrev = nullptr;
+        ICpuQueue* m_listNext = nullptr;
+        bool m_listed = false;
     };
 
     //! The first error a queue recorded; taken (and cleared) by the next wait.

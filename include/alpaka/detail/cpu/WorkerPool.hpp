@@ -32,7 +32,7 @@
 
 namespace alpaka::detail::cpu
 {
-    //! Waits until `word` no longer holds `old`: spins for `spin`, yields until spinDuration + yieldDuration, then
+    //! Waits until `word` no longer holds `old`: spins for `spin`, yields until Parker::spinNs + yieldNs, then
     //! sleeps until wakeSleepers(word, sleepers). With `sleepAtOnce` it sleeps without spinning or yielding.
     inline void waitWhileEquals(
         std::atomic<std::uint32_t>& word,
@@ -49,7 +49,7 @@ namespace alpaka::detail::cpu
             if(i % 64u != 0)
                 continue;
             auto const elapsed = Clock::now() - start;
-            if(elapsed > Parker::spinDuration + Parker::yieldDuration)
+            if(elapsed > std::chrono::nanoseconds(Parker::spinNs + Parker::yieldNs))
                 break;
             if(elapsed > spin)
                 std::this_thread::yield();
@@ -293,7 +293,8 @@ namespace alpaka::detail::cpu
             bool lastJobCrowded = false;
             for(;;)
             {
-                waitWhileEquals(worker.sequence, seen, worker.sleepers, Parker::spinDuration, lastJobCrowded);
+                waitWhileEquals(
+                    worker.sequence, seen, worker.sleepers, std::chrono::nanoseconds(Parker::spinNs), lastJobCrowded);
                 seen = worker.sequence.load(std::memory_order_acquire);
                 if(m_stopping.load(std::memory_order_acquire))
                     return;

@@ -27,14 +27,26 @@ namespace alpaka
 {
     namespace detail
     {
-        //! Owns pMem: deleter(pMem) runs when the last owner goes; an empty deleter (nullptr, a null function
-        //! pointer, an empty std::function) releases nothing. Type-erased by std::shared_ptr's deleter rather than
-        //! std::function: <functional> alone costs a tenth of a second and 18 MB in every translation unit.
-        template<typename TElem, typename TDeleter>
-        auto ownMemory(TElem* pMem, TDeleter deleter) -> std::shared_ptr<TElem>
+        //! A release function that releases nothing (the buffer does not own its memory).
+        inline void releaseNothing(void*) noexcept
         {
+        }
+
+        //! The owner of pMem that every handle of a buffer shares: deleter(pMem) runs when the last handle goes; an
+        //! empty deleter (nullptr, a null function pointer, an empty std::function) releases nothing. One type for
+        //! every buffer, std::shared_ptr<void>, and for the library's own allocations one release function,
+        //! freeAligned, so that a buffer type adds no std::shared_ptr code of its own to a translation unit (with a
+        //! std::make_shared state per element type and a deleter per allocation site it was a hundred functions per
+        //! buffer type). Not std::function: <functional> alone costs a tenth of a second and 18 MB in every unit.
+        template<typename TElem, typename TDeleter>
+        auto ownMemory(TElem* pMem, TDeleter deleter) -> std::shared_ptr<void>
+        {
+            void* const mem = const_cast<std::remove_const_t<TElem>*>(pMem);
             if constexpr(std::is_null_pointer_v<TDeleter>)
-                return nullptr;
+                return std::shared_ptr<void>(mem, &releaseNothing);
+            else if constexpr(
+                std::is_same_v<TDeleter, void (*)(void*)> || std::is_same_v<TDeleter, void (*)(void*) noexcept>)
+                return std::shared_ptr<void>(mem, deleter != nullptr ? deleter : &releaseNothing);
             else
             {
                 // A lambda also converts to bool (through its function pointer), always true: only pointers and
@@ -42,39 +54,21 @@ namespace alpaka
                 if constexpr(std::is_pointer_v<TDeleter>)
                 {
                     if(deleter == nullptr)
-                        return nullptr;
+                        return std::shared_ptr<void>(mem, &releaseNothing);
                 }
                 else if constexpr(requires(TDeleter const& d) { d.operator bool(); })
                 {
                     if(!static_cast<bool>(deleter))
-                        return nullptr;
+                        return std::shared_ptr<void>(mem, &releaseNothing);
                 }
-                return std::shared_ptr<TElem>(pMem, std::move(deleter));
+                return std::shared_ptr<void>(
+                    mem, [deleter = std::move(deleter)](void* p) mutable { deleter(static_cast<TElem*>(p)); });
             }
         }
-
-        template<typename TElem, typename TDim, typename TIdx>
-        struct BufCpuImpl
-        {
-            template<typename TDeleter>
-            BufCpuImpl(DevCpu dev, TElem* pMem, TDeleter deleter, Vec<TDim, TIdx> extent)
-                : m_dev(std::move(dev))
-                , m_pMem(pMem)
-                , m_memory(ownMemory(pMem, std::move(deleter)))
-                , m_extentElements(extent)
-            {
-            }
-
-            BufCpuImpl(BufCpuImpl const&) = delete;
-            auto operator=(BufCpuImpl const&) -> BufCpuImpl& = delete;
-
-            DevCpu m_dev;
-            TElem* m_pMem;
-            std::shared_ptr<TElem> m_memory;
-            Vec<TDim, TIdx> m_extentElements;
-        };
     } // namespace detail
 
+    //! A handle of a host buffer: copies share the memory, which the last of them releases. Each handle carries the
+    //! pointer, the extent and the device itself (all immutable), so that only the owner is shared.
     template<typename TElem, typename TDim, typename TIdx>
     class BufCpu : public internal::ViewAccessOps<BufCpu<TElem, TDim, TIdx>>
     {
@@ -82,8 +76,10 @@ namespace alpaka
         //! Takes ownership of pMem; deleter(pMem) runs when the last copy of the buffer goes (nullptr: no release).
         template<typename TExtent, typename TDeleter>
         BufCpu(DevCpu const& dev, TElem* pMem, TDeleter deleter, TExtent const& extent)
-            : m_spBufCpuImpl(std::make_shared<detail::BufCpuImpl<TElem, TDim, TIdx>>(
-                  dev, pMem, std::move(deleter), castVec<TIdx>(getExtents(extent))))
+            : m_dev(dev)
+            , m_pMem(pMem)
+            , m_extentElements(castVec<TIdx>(getExtents(extent)))
+            , m_memory(detail::ownMemory(pMem, std::move(deleter)))
         {
             static_assert(Dim<TExtent>::value == TDim::value, "BufCpu: the extent must have dimensionality TDim");
         }
@@ -91,13 +87,14 @@ namespace alpaka
         //! Shares the memory; views into the buffer hold it so the memory outlives them.
         [[nodiscard]] auto ownerHandle() const -> std::shared_ptr<void const>
         {
-            return m_spBufCpuImpl;
+            return m_memory;
         }
 
-        //! Copies share the allocation: equal when they are the same buffer.
+        //! Copies share the allocation: equal when they are the same buffer (the same owner, even where two
+        //! buffers of no elements have the same address).
         [[nodiscard]] auto operator==(BufCpu const& other) const -> bool
         {
-            return m_spBufCpuImpl == other.m_spBufCpuImpl;
+            return !m_memory.owner_before(other.m_memory) && !other.m_memory.owner_before(m_memory);
         }
 
         [[nodiscard]] auto operator!=(BufCpu const& other) const -> bool
@@ -105,7 +102,10 @@ namespace alpaka
             return !(*this == other);
         }
 
-        std::shared_ptr<detail::BufCpuImpl<TElem, TDim, TIdx>> m_spBufCpuImpl;
+        DevCpu m_dev;
+        TElem* m_pMem;
+        Vec<TDim, TIdx> m_extentElements;
+        std::shared_ptr<void> m_memory;
     };
 
     namespace detail
@@ -135,7 +135,7 @@ namespace alpaka
         {
             static auto getDev(BufCpu<TElem, TDim, TIdx> const& buf) -> DevCpu
             {
-                return buf.m_spBufCpuImpl->m_dev;
+                return buf.m_dev;
             }
         };
 
@@ -162,7 +162,7 @@ namespace alpaka
         {
             auto operator()(BufCpu<TElem, TDim, TIdx> const& buf) const -> Vec<TDim, TIdx>
             {
-                return buf.m_spBufCpuImpl->m_extentElements;
+                return buf.m_extentElements;
             }
         };
 
@@ -171,12 +171,12 @@ namespace alpaka
         {
             static auto getPtrNative(BufCpu<TElem, TDim, TIdx> const& buf) -> TElem const*
             {
-                return buf.m_spBufCpuImpl->m_pMem;
+                return buf.m_pMem;
             }
 
             static auto getPtrNative(BufCpu<TElem, TDim, TIdx>& buf) -> TElem*
             {
-                return buf.m_spBufCpuImpl->m_pMem;
+                return buf.m_pMem;
             }
         };
 
@@ -192,8 +192,7 @@ namespace alpaka
             template<typename TExtent>
             static auto allocBuf(DevCpu const& dev, TExtent const& extent) -> BufCpu<TElem, TDim, TIdx>
             {
-                return detail::allocBufCpu<TElem, TDim, TIdx>(
-                    dev, extent, [](TElem* ptr) { detail::cpu::freeAligned(ptr); }, "allocBuf");
+                return detail::allocBufCpu<TElem, TDim, TIdx>(dev, extent, &detail::cpu::freeAligned, "allocBuf");
             }
         };
 

@@ -19,7 +19,8 @@ namespace alpaka::detail::cpu
     struct KernelArg
     {
         template<typename TFwd>
-        explicit KernelArg(TFwd&& arg) : value(std::forward<TFwd>(arg))
+        explicit KernelArg(TFwd&& arg)
+            : value(std::forward<TFwd>(arg))
         {
         }
 
@@ -35,7 +36,8 @@ namespace alpaka::detail::cpu
     public:
         //! std::in_place_t keeps this constructor from standing in for the copy constructor.
         template<typename... TFwd>
-        explicit KernelArgsOf(std::in_place_t, TFwd&&... args) : KernelArg<TIndices, TArgs>(std::forward<TFwd>(args))...
+        explicit KernelArgsOf(std::in_place_t, TFwd&&... args)
+            : KernelArg<TIndices, TArgs>(std::forward<TFwd>(args))...
         {
         }
 

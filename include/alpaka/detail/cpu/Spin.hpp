@@ -60,8 +60,7 @@ namespace alpaka::detail::cpu
         ::clock_gettime(CLOCK_MONOTONIC, &now);
         return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 #else
-        return std::chrono::duration_cast<std::chrono::nanoseconds>(
-                   std::chrono::steady_clock::now().time_since_epoch())
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
             .count();
 #endif
     }

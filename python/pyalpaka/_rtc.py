@@ -133,12 +133,45 @@ def _memo_path() -> str:
     return os.path.join(_cache.root(), "rtc-libraries.json")
 
 
+_memo_read: dict[str, dict] = {}  # rtc-libraries.json as this process read it, by path (read once, not per entry)
+
+
+def _memo_entry(key: str) -> object:
+    """The entry `key` of rtc-libraries.json, or None (a missing or damaged memo only means more work)."""
+    path = _memo_path()
+    if path not in _memo_read:
+        try:
+            with open(path, encoding="utf-8") as file:
+                memo = json.load(file)
+            _memo_read[path] = memo if isinstance(memo, dict) else {}
+        except (OSError, ValueError):
+            _memo_read[path] = {}
+    return _memo_read[path].get(key)
+
+
+def _memo_update(key: str, value: object) -> None:
+    """Sets the entry `key` of rtc-libraries.json (best effort: a cache that cannot be written only means the next
+    process does the work again)."""
+    from . import _cache  # here: _cache imports the package's compiled part
+
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        memo = Path(path := _memo_path())
+        try:
+            entries = json.loads(memo.read_text(encoding="utf-8"))
+            entries = entries if isinstance(entries, dict) else {}
+        except (OSError, ValueError):
+            entries = {}
+        entries[key] = value
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        _cache.write_atomically(memo, json.dumps(entries).encode())
+        _memo_read[path] = entries
+
+
 def _remembered(kind: str, path: str) -> RtcCompiler | None:
     """The library at `path` without loading it, where an earlier process loaded it unchanged (same size and
     modification time) and remembered its version."""
     try:
-        with open(_memo_path(), encoding="utf-8") as file:
-            entry = json.load(file).get(f"{kind} {path}")
+        entry = _memo_entry(f"{kind} {path}")
         status = os.stat(path)
         if entry and entry["size"] == status.st_size and entry["mtime_ns"] == status.st_mtime_ns:
             return RtcCompiler(kind, path, (int(entry["version"][0]), int(entry["version"][1])))
@@ -148,22 +181,23 @@ def _remembered(kind: str, path: str) -> RtcCompiler | None:
 
 
 def _remember(compiler: RtcCompiler) -> None:
-    """Records the loaded library's version for later processes (best effort: a cache that cannot be written only
-    means the next process loads the library again)."""
-    from . import _cache
-
-    with contextlib.suppress(OSError, ValueError, TypeError):
-        memo = Path(_memo_path())
-        try:
-            entries = json.loads(memo.read_text(encoding="utf-8"))
-            entries = entries if isinstance(entries, dict) else {}
-        except (OSError, ValueError):
-            entries = {}
+    """Records the loaded library's version for later processes."""
+    with contextlib.suppress(OSError):
         status = os.stat(compiler.path)
-        entries[f"{compiler.kind} {compiler.path}"] = {"size": status.st_size, "mtime_ns": status.st_mtime_ns,
-                                                       "version": list(compiler.version)}
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        _cache.write_atomically(memo, json.dumps(entries).encode())
+        _memo_update(f"{compiler.kind} {compiler.path}",
+                     {"size": status.st_size, "mtime_ns": status.st_mtime_ns, "version": list(compiler.version)})
+
+
+def _folder_states(folders: list[str]) -> list[list]:
+    """Each folder with its modification time (-1 where it is missing): a file added to or removed from a folder
+    changes its time, so equal states mean that a search of these folders finds what it found before."""
+    states = []
+    for folder in folders:
+        try:
+            states.append([folder, os.stat(folder).st_mtime_ns])
+        except OSError:
+            states.append([folder, -1])
+    return states
 
 
 def _opened(kind: str, path: str) -> RtcCompiler:
@@ -181,6 +215,13 @@ def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompi
             return _opened(kind, os.environ[env])
         except (OSError, AttributeError) as error:
             raise BackendUnavailableError(f"${env}={os.environ[env]} is not a usable {kind} library: {error}") from None
+    # A fresh process whose folders are unchanged since an earlier one searched them takes that search's result
+    # without listing them again (a listing of a large library folder costs a cache hit milliseconds).
+    search_key, states = f"{kind} search", _folder_states(folders)
+    found = _memo_entry(search_key)
+    if isinstance(found, dict) and found.get("folders") == states and isinstance(found.get("path"), str):
+        with contextlib.suppress(OSError, AttributeError):
+            return _opened(kind, found["path"])
     tried: list[str] = []
     candidates: list[str] = []
     for folder in folders:
@@ -201,9 +242,13 @@ def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompi
             continue
         seen.add(candidate)
         try:
-            return _opened(kind, candidate)
+            compiler = _opened(kind, candidate)
         except (OSError, AttributeError) as error:
             errors.append(f"{candidate}: {error}")
+            continue
+        if candidate in candidates:  # found by the search of the folders, not by ldconfig
+            _memo_update(search_key, {"folders": states, "path": candidate})
+        return compiler
     hint = f"; set ${env} to the library's path" if kind == "nvrtc" else f"; set ${env} to libamdhip64's path"
     detail = f" (tried: {'; '.join(errors)})" if errors else ""
     raise BackendUnavailableError(

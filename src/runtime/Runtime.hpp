@@ -199,6 +199,13 @@ namespace pyalpaka::rt
             return m_completed;
         }
 
+        //! Counts an operation as submitted; its number (1 for the first), for a queue that counts operations done
+        //! by number through completedCounter() instead of one by one.
+        auto countSubmitted() -> std::uint64_t
+        {
+            return m_submitted.fetch_add(1, std::memory_order_relaxed) + 1;
+        }
+
         //! The completion counter, for a queue that counts operations done outside their own callbacks.
         [[nodiscard]] auto completedCounter() const -> std::atomic<std::uint64_t>&
         {

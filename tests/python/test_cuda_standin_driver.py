@@ -111,6 +111,41 @@ def test_standin_props_are_in_alpaka_order_and_workdivs_use_alpakas_algorithm(st
     """)
 
 
+def test_standin_nonblocking_queue_releases_what_its_operations_kept(standin):
+    standin("""
+        import gc, weakref
+        dev = pk.device("cuda")
+        q = pk.Queue(dev, blocking=False)
+        dst = pk.zeros(dev, (4,), np.float32, queue=q)
+        q.wait()
+        refs = []
+
+        def copy_from_temporaries(count):  # each source referenced by the queue alone once copy() returned
+            for i in range(count):
+                src = np.full(4, len(refs), np.float32)
+                refs.append(weakref.ref(src))
+                pk.memcpy(q, dst, src)
+
+        copy_from_temporaries(40)
+        gc.collect()
+        alive = [r() is not None for r in refs]
+        # The stand-in runs each operation at once. An event follows every 16th operation and is read 16
+        # submissions later at the latest: the first sources are released before any wait, the last are kept.
+        assert not alive[0] and alive[-1], alive
+        assert sum(alive) <= 32, alive
+        assert q.empty
+        gc.collect()
+        assert not any(r() is not None for r in refs), "q.empty released nothing"
+        assert np.array_equal(dst.to_numpy(q), np.full(4, 39, np.float32))
+        copy_from_temporaries(3)
+        gc.collect()
+        assert all(r() is not None for r in refs[-3:]), "released before the queue was known to be done"
+        q.wait()
+        gc.collect()
+        assert not any(r() is not None for r in refs)
+    """)
+
+
 @pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
 def test_standin_round_trips_1d_to_3d_and_strided(standin, blocking):
     standin(f"""

@@ -99,6 +99,20 @@ def elf_symbol_size(code: bytes, name: str) -> int:
     raise AssertionError(f"no symbol {name} in the code")
 
 
+def elf_code(code: bytes) -> dict[bytes, bytes]:
+    """The machine code of a 64-bit little-endian ELF file: its .text sections by name (the notes record options)."""
+    section_offset, = struct.unpack_from("<Q", code, 0x28)
+    entry_size, count, names_index = struct.unpack_from("<HHH", code, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", code, section_offset + i * entry_size) for i in range(count)]
+    names = sections[names_index][4]
+    found = {}
+    for name_offset, _, _, _, offset, size, *_ in sections:
+        name = code[names + name_offset:code.index(b"\0", names + name_offset)]
+        if name.startswith(b".text"):
+            found[name] = code[offset:offset + size]
+    return found
+
+
 def test_compiles_code_for_the_architecture_with_both_entries(target):
     backend, arch, machine = target
     entry = pk.Kernel(AXPY, "Axpy").compile(backend, 1, AXPY_TYPES, arch=arch)
@@ -242,8 +256,15 @@ def test_a_cache_hit_in_a_new_process_does_not_load_nvrtc(nvrtc_or_skip):
     # A library changed in place (another modification time) is loaded again, and remembered anew.
     memo = Path(os.environ["PYALPAKA_CACHE_DIR"]) / "rtc-libraries.json"
     entries = json.loads(memo.read_text())
+    # Unless NVRTC was named by $PYALPAKA_NVRTC or found by ldconfig, the search of the toolkit and wheel folders is
+    # remembered with their modification times, so that a new process lists none of them.
+    search = entries.get("nvrtc search")
+    if search is not None:
+        assert search["path"] == compiler.path and all(len(state) == 2 for state in search["folders"]), search
+        search["folders"][0][1] += 1  # a folder changed: searched again, and remembered anew
     for entry in entries.values():
-        entry["mtime_ns"] += 1
+        if "mtime_ns" in entry:
+            entry["mtime_ns"] += 1
     memo.write_text(json.dumps(entries))
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     assert done.stdout.split()[:2] == ["True", "False"]
@@ -301,3 +322,34 @@ def test_hip_has_no_grid_barrier_under_hiprtc(tmp_path):
     usable("hip")
     with pytest.raises(pk.CompileError, match="run-time compiled HIP kernels cannot synchronize the grid"):
         pk.Kernel(GRID_SUM, "GridSum").compile("hip", 1, GRID_SUM_TYPES, arch="gfx90a", cooperative=True)
+
+
+PCH_COMPILES = """
+import sys
+import pyalpaka as pk
+from pyalpaka import _gpu_compiler
+source, types = sys.argv[1], sys.argv[2].split(",")
+options = []
+real = _gpu_compiler._precompiled_header_options
+_gpu_compiler._precompiled_header_options = lambda gpu: options.append(real(gpu)) or options[-1]
+for i in range(3):  # three kernels: without the precompiled header, creating it, using it
+    name = f"Axpy{i}"
+    entry = pk.Kernel(source.replace("struct Axpy", f"struct {name}"), name).compile("cuda", 1, types, arch=90)
+    print(entry.path)
+print(options)
+"""
+
+
+def test_nvrtc_precompiles_the_headers_from_a_process_second_compilation_with_the_same_code(nvrtc_or_skip, tmp_path):
+    if _rtc.nvrtc().version < (12, 8):
+        pytest.skip(f"{_rtc.nvrtc().identity} has no precompiled headers (12.8 and later)")
+    command = [sys.executable, "-c", PCH_COMPILES, AXPY, ",".join(AXPY_TYPES)]
+    with_pch = subprocess.run(command, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert with_pch[-1] == str([[], ["--pch", "--pch-messages=false", "-diag-suppress=20283"],
+                                ["--pch", "--pch-messages=false", "-diag-suppress=20283"]])
+    env = {**os.environ, "PYALPAKA_NVRTC_PCH": "0", "PYALPAKA_CACHE_DIR": str(tmp_path / "other")}
+    without = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stdout.splitlines()
+    assert without[-1] == str([[], [], []])
+    for ours, theirs in zip(with_pch[:3], without[:3]):
+        code = elf_code(Path(ours).read_bytes())
+        assert code and code == elf_code(Path(theirs).read_bytes()), "the precompiled header changed the code"

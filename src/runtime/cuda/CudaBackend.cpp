@@ -69,11 +69,17 @@ namespace pyalpaka::rt::cuda
 
     ContextScope::ContextScope(CUcontext context)
     {
+        CUcontext current = nullptr;
+        if(driver().cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == context)
+            return;
         PYALPAKA_CU_CHECK(cuCtxPushCurrent_v2, context);
+        m_pushed = true;
     }
 
     ContextScope::~ContextScope()
     {
+        if(!m_pushed)
+            return;
         CUcontext popped = nullptr;
         (void)driver().cuCtxPopCurrent_v2(&popped); // a destructor must not throw; push succeeded, so does pop
     }

@@ -36,6 +36,7 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuDeviceGetAttribute);
             PYALPAKA_CU_BIND(cuDevicePrimaryCtxRetain);
             PYALPAKA_CU_BIND(cuDevicePrimaryCtxRelease_v2);
+            PYALPAKA_CU_BIND(cuCtxGetCurrent);
             PYALPAKA_CU_BIND(cuCtxPushCurrent_v2);
             PYALPAKA_CU_BIND(cuCtxPopCurrent_v2);
             PYALPAKA_CU_BIND(cuCtxSynchronize);

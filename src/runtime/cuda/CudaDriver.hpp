@@ -131,6 +131,7 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuDeviceGetAttribute)(int* value, int attribute, CUdevice device);
         CUresult (*cuDevicePrimaryCtxRetain)(CUcontext* context, CUdevice device);
         CUresult (*cuDevicePrimaryCtxRelease_v2)(CUdevice device);
+        CUresult (*cuCtxGetCurrent)(CUcontext* context);
         CUresult (*cuCtxPushCurrent_v2)(CUcontext context);
         CUresult (*cuCtxPopCurrent_v2)(CUcontext* context);
         CUresult (*cuCtxSynchronize)();

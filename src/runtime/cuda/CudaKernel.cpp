@@ -167,8 +167,11 @@ namespace pyalpaka::rt::cuda
             {
             public:
                 LaunchParams(WorkDiv const& workDiv, void const* const* args, std::size_t argCount)
-                    : m_params(argCount + 3)
                 {
+                    if(argCount + 3 > m_params.size())
+                        throw std::invalid_argument(
+                            "a cuda kernel launch takes at most " + std::to_string(m_params.size() - 3)
+                            + " arguments, got " + std::to_string(argCount));
                     for(std::size_t i = 0; i < workDiv.dim(); ++i)
                     {
                         m_elems[i] = workDiv.threadElems.values[i];
@@ -195,7 +198,7 @@ namespace pyalpaka::rt::cuda
             private:
                 std::array<std::size_t, maxWorkDivDim> m_elems{};
                 std::array<std::size_t, maxWorkDivDim> m_blockThreads{};
-                std::vector<void*> m_params;
+                std::array<void*, 64> m_params{}; //!< no allocation per launch
             };
 
             auto describe() const -> std::string
@@ -263,6 +266,8 @@ namespace pyalpaka::rt::cuda
             //! Raises the kernel's dynamic shared memory limit to `bytes` where that is beyond the default.
             void optIn(unsigned long long bytes)
             {
+                if(bytes <= defaultDynSharedLimit)
+                    return; // the launch path's usual case, without the lock
                 std::lock_guard lock(m_mutex);
                 if(bytes > defaultDynSharedLimit && bytes > m_optedInBytes)
                 {

@@ -21,12 +21,12 @@ namespace pyalpaka::rt::cuda
         struct PendingHostTask
         {
             std::function<void()> task;
-            std::shared_ptr<std::atomic<std::uint64_t>> completed;
             std::shared_ptr<HostTaskErrors> errors;
             std::shared_ptr<std::atomic<std::size_t>> pending; //!< the queue's host tasks not yet run
         };
 
-        //! Runs on the driver's callback thread, which must not call CUDA: the task, then the count.
+        //! Runs on the driver's callback thread, which must not call CUDA. The queue counts the task done with the
+        //! operations around it (CudaQueue::finish): by an event recorded after it, or by a wait.
         void runHostTask(void* userData)
         {
             std::unique_ptr<PendingHostTask> pending(static_cast<PendingHostTask*>(userData));
@@ -40,7 +40,6 @@ namespace pyalpaka::rt::cuda
             }
             pending->task = nullptr; // release what the task holds before the operation counts as done
             pending->pending->fetch_sub(1, std::memory_order_release);
-            pending->completed->fetch_add(1, std::memory_order_release);
         }
 
         //! The host node of a recorded host task (the graph owns userData; it runs at every replay).
@@ -197,8 +196,8 @@ namespace pyalpaka::rt::cuda
         if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
             return;
         (void)driver().cuStreamSynchronize(m_stream);
-        for(auto* event : m_tracked)
-            (void)driver().cuEventDestroy_v2(event);
+        for(auto const& tracked : m_tracked)
+            (void)driver().cuEventDestroy_v2(tracked.event);
         for(auto* event : m_eventPool)
             (void)driver().cuEventDestroy_v2(event);
         (void)driver().cuStreamDestroy_v2(m_stream);
@@ -206,16 +205,17 @@ namespace pyalpaka::rt::cuda
         (void)driver().cuCtxPopCurrent_v2(&popped);
     }
 
-    void CudaQueue::finish(std::shared_ptr<std::atomic<std::uint64_t>> const& completed)
+    void CudaQueue::finish(std::uint64_t number)
     {
         if(m_blocking)
         {
             CUresult const status = driver().cuStreamSynchronize(m_stream);
-            completed->fetch_add(1, std::memory_order_release);
+            markCompleted(number);
             check(status, "cuStreamSynchronize");
             return;
         }
-        std::lock_guard lock(m_trackMutex);
+        if(number - m_lastTracked < trackEvery)
+            return; // counted by the next event, or by the next wait
         CUevent event = nullptr;
         CUresult status = CUDA_SUCCESS;
         if(m_eventPool.empty())
@@ -230,41 +230,60 @@ namespace pyalpaka::rt::cuda
             status = driver().cuEventRecord(event, m_stream);
             if(status == CUDA_SUCCESS)
             {
-                m_tracked.push_back(event);
+                m_tracked.push_back({event, number});
+                m_lastTracked = number;
                 return;
             }
             m_eventPool.push_back(event);
         }
-        // The operation is queued, but nothing will count it: wait for it instead.
+        // The operation is queued, but no event will count it: wait for it instead.
         (void)driver().cuStreamSynchronize(m_stream);
-        completed->fetch_add(1, std::memory_order_release);
+        markCompleted(number);
         check(status, "cuEventRecord");
+    }
+
+    void CudaQueue::markCompleted(std::uint64_t number) const
+    {
+        auto& completed = completedCounter();
+        auto known = completed.load(std::memory_order_relaxed);
+        while(known < number && !completed.compare_exchange_weak(known, number, std::memory_order_release))
+        {
+        }
     }
 
     auto CudaQueue::completedCount() const -> std::uint64_t
     {
         std::unique_lock lock(m_trackMutex, std::try_to_lock);
-        if(lock.owns_lock() && !m_tracked.empty() && driver().cuCtxPushCurrent_v2(m_device->context()) == CUDA_SUCCESS)
+        if(lock.owns_lock() && !m_tracked.empty() && submittedCount() >= m_nextPoll)
         {
+            m_nextPoll = submittedCount() + trackEvery;
+            ContextScope scope(m_device->context());
             // In stream order: the first event not reached ends the scan.
-            while(!m_tracked.empty() && driver().cuEventQuery(m_tracked.front()) == CUDA_SUCCESS)
+            while(!m_tracked.empty() && driver().cuEventQuery(m_tracked.front().event) == CUDA_SUCCESS)
             {
-                completedCounter().fetch_add(1, std::memory_order_release);
-                m_eventPool.push_back(m_tracked.front());
+                markCompleted(m_tracked.front().number);
+                m_eventPool.push_back(m_tracked.front().event);
                 m_tracked.pop_front();
             }
-            CUcontext popped = nullptr;
-            (void)driver().cuCtxPopCurrent_v2(&popped);
         }
         return Queue::completedCount();
     }
 
-    void CudaQueue::countAllTracked() const
+    auto CudaQueue::enqueuedCount() const -> std::uint64_t
+    {
+        std::lock_guard lock(m_trackMutex); // an operation is counted and enqueued under the lock
+        return submittedCount();
+    }
+
+    void CudaQueue::completedUpTo(std::uint64_t submitted) const
     {
         std::lock_guard lock(m_trackMutex);
-        completedCounter().fetch_add(m_tracked.size(), std::memory_order_release);
-        m_eventPool.insert(m_eventPool.end(), m_tracked.begin(), m_tracked.end());
-        m_tracked.clear();
+        while(!m_tracked.empty() && m_tracked.front().number <= submitted)
+        {
+            m_eventPool.push_back(m_tracked.front().event);
+            m_tracked.pop_front();
+        }
+        markCompleted(submitted);
     }
 
     void CudaQueue::enqueueHostTask(std::function<void()> task)
@@ -277,35 +296,44 @@ namespace pyalpaka::rt::cuda
             m_capture->hostTasks.push_back(std::move(recorded));
             return;
         }
-        auto const& completed = track();
         if(m_blocking)
         {
-            // Runs in this thread, after the work before it, as the CPU back-ends' blocking queues do.
-            CUresult const status = driver().cuStreamSynchronize(m_stream);
+            // Runs in this thread, after the work before it, as the CPU back-ends' blocking queues do; not under the
+            // lock, since the task may enqueue more work on this queue.
+            std::uint64_t number = 0;
+            CUresult status = CUDA_SUCCESS;
+            {
+                std::lock_guard lock(m_trackMutex);
+                number = countSubmitted();
+                status = driver().cuStreamSynchronize(m_stream);
+            }
             struct Count
             {
-                std::atomic<std::uint64_t>* counter;
+                CudaQueue const& queue;
+                std::uint64_t number;
 
                 ~Count()
                 {
-                    counter->fetch_add(1, std::memory_order_release);
+                    queue.markCompleted(number);
                 }
-            } const count{completed.get()};
+            } const count{*this, number};
             check(status, "cuStreamSynchronize");
             task();
             return;
         }
-        auto pending = std::make_unique<PendingHostTask>(
-            PendingHostTask{std::move(task), completed, m_errors, m_pendingHostTasks});
+        std::lock_guard lock(m_trackMutex);
+        auto const number = countSubmitted();
+        auto pending
+            = std::make_unique<PendingHostTask>(PendingHostTask{std::move(task), m_errors, m_pendingHostTasks});
         m_pendingHostTasks->fetch_add(1, std::memory_order_relaxed);
         if(CUresult const status = driver().cuLaunchHostFunc(m_stream, &runHostTask, pending.get());
            status != CUDA_SUCCESS)
         {
             m_pendingHostTasks->fetch_sub(1, std::memory_order_relaxed);
-            completed->fetch_add(1, std::memory_order_release);
             check(status, "cuLaunchHostFunc");
         }
         (void)pending.release(); // owned by the callback now
+        finish(number);
     }
 
     void CudaQueue::rethrowHostTaskError()
@@ -317,11 +345,12 @@ namespace pyalpaka::rt::cuda
     {
         if(capturing())
             throw capturingError("Queue.wait");
+        auto const submitted = enqueuedCount();
         {
             ContextScope scope(m_device->context());
             PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
         }
-        countAllTracked();
+        completedUpTo(submitted);
         rethrowHostTaskError();
     }
 
@@ -329,11 +358,13 @@ namespace pyalpaka::rt::cuda
     {
         if(capturing())
             return true; // a capturing stream runs nothing, and querying it would end the capture
+        auto const submitted = enqueuedCount();
         ContextScope scope(m_device->context());
         CUresult const status = driver().cuStreamQuery(m_stream);
         if(status == CUDA_ERROR_NOT_READY)
             return false;
         check(status, "cuStreamQuery");
+        completedUpTo(submitted);
         return true;
     }
 

@@ -23,7 +23,9 @@ namespace pyalpaka::rt::cuda
 {
     class CudaBackend;
 
-    //! Makes a context current for the lifetime of the scope (driver calls act on the current context).
+    //! Makes a context current for the lifetime of the scope (driver calls act on the current context). Where it
+    //! is current already (the CUDA runtime of CuPy or PyTorch leaves the primary context current on a thread it
+    //! used) nothing is pushed: a launch saves two driver calls.
     class ContextScope
     {
     public:
@@ -31,6 +33,9 @@ namespace pyalpaka::rt::cuda
         ~ContextScope();
         ContextScope(ContextScope const&) = delete;
         auto operator=(ContextScope const&) -> ContextScope& = delete;
+
+    private:
+        bool m_pushed = false;
     };
 
     //! The device attributes the runtime uses, read once.
@@ -230,8 +235,9 @@ namespace pyalpaka::rt::cuda
         void launch(Graph& graph) override;
 
         //! Enqueues the driver calls of one operation (run with the context current and this queue's stream) and
-        //! counts it: a blocking queue synchronises, a non-blocking one records an event after it, which
-        //! completedCount() reads. While the stream captures, the calls are only recorded.
+        //! counts it: a blocking queue synchronises, a non-blocking one records an event after every
+        //! trackEvery-th operation, which completedCount() reads. While the stream captures, the calls are only
+        //! recorded. Submissions are serialised, so that operation numbers follow stream order.
         template<typename TEnqueue>
         void submit(TEnqueue&& enqueue)
         {
@@ -241,17 +247,11 @@ namespace pyalpaka::rt::cuda
                 enqueue(m_stream);
                 return;
             }
-            auto const& completed = track();
-            try
-            {
-                enqueue(m_stream);
-            }
-            catch(...)
-            {
-                completed->fetch_add(1, std::memory_order_release);
-                throw;
-            }
-            finish(completed);
+            std::lock_guard lock(m_trackMutex);
+            // An operation that fails to enqueue never runs: the next event or wait counts past its number.
+            auto const number = countSubmitted();
+            enqueue(m_stream);
+            finish(number);
         }
 
         [[nodiscard]] auto cudaDevice() const -> CudaDevice&
@@ -263,9 +263,19 @@ namespace pyalpaka::rt::cuda
         [[nodiscard]] auto completedCount() const -> std::uint64_t override;
 
     private:
-        void finish(std::shared_ptr<std::atomic<std::uint64_t>> const& completed);
-        //! Counts every operation still tracked by an event as done (after a synchronisation of the stream).
-        void countAllTracked() const;
+        //! Operations of a non-blocking queue per completion event: an event record costs the host about as much as
+        //! a launch, so one per operation would double a small kernel's launch cost. What an operation keeps alive
+        //! is released at most trackEvery operations late (or at the next wait).
+        static constexpr std::uint64_t trackEvery = 16;
+
+        //! Counts operation `number` (submitted under m_trackMutex): see submit().
+        void finish(std::uint64_t number);
+        //! Every operation up to `number` has run.
+        void markCompleted(std::uint64_t number) const;
+        //! The operations submitted and enqueued on the stream so far.
+        [[nodiscard]] auto enqueuedCount() const -> std::uint64_t;
+        //! After a synchronisation that began when `submitted` operations were submitted: they all ran.
+        void completedUpTo(std::uint64_t submitted) const;
         void rethrowHostTaskError();
         void addChildGraph(CudaGraph const& graph);
 
@@ -276,12 +286,23 @@ namespace pyalpaka::rt::cuda
         std::unique_ptr<CaptureRecord> m_capture;
         //! Host tasks enqueued whose callback has not run (a copy from host memory waits for them).
         std::shared_ptr<std::atomic<std::size_t>> m_pendingHostTasks = std::make_shared<std::atomic<std::size_t>>(0);
-        //! A non-blocking queue's operations not yet seen complete, each tracked by the event recorded after it (in
-        //! stream order); reached events count their operation done and return to the pool. An event costs the host
-        //! far less than a host callback, and, unlike one, does not hold the stream up until the host answers.
+        //! A non-blocking queue's completion events not yet seen reached, in stream order, each with the number of
+        //! the operation it follows; reached events count operations up to that number done and return to the pool.
+        //! An event costs the host far less than a host callback, and, unlike one, does not hold the stream up
+        //! until the host answers.
+        struct TrackedEvent
+        {
+            CUevent event;
+            std::uint64_t number;
+        };
+
         mutable std::mutex m_trackMutex;
-        mutable std::deque<CUevent> m_tracked;
+        mutable std::deque<TrackedEvent> m_tracked;
         mutable std::vector<CUevent> m_eventPool;
+        std::uint64_t m_lastTracked = 0; //!< the number of the operation the last event follows
+        //! completedCount() asks the driver again only once this many operations were submitted: releasing what
+        //! operations kept alive needs no answer per launch.
+        mutable std::uint64_t m_nextPoll = 0;
     };
 
     class CudaEvent final : public Event

@@ -264,6 +264,14 @@ CUresult cuDevicePrimaryCtxRelease_v2(int device)
     return SUCCESS;
 }
 
+CUresult cuCtxGetCurrent(void** context)
+{
+    if(!context)
+        return INVALID_VALUE;
+    *context = contextDepth > 0 ? (void*)&primaryRetains : NULL;
+    return SUCCESS;
+}
+
 CUresult cuCtxPushCurrent_v2(void* context)
 {
     if(context != (void*)&primaryRetains)

@@ -15,7 +15,8 @@
 #
 #   call 1: bash scripts/gpu-validate.sh info cpp          (build the cuda preset with every core, ctest)
 #   call 2: bash scripts/gpu-validate.sh sanitize python   (compute-sanitizer over the C++ tests; pyalpaka + pytest)
-#   call 3: bash scripts/gpu-validate.sh bench             (gpu_cuda; benchmarks/python/gpu.py next to CuPy)
+#   call 3: bash scripts/gpu-validate.sh bench             (gpu_cuda; the driver's own cost per call,
+#                                                           cuda_launch_floor.cu; benchmarks/python/gpu.py next to CuPy)
 #
 # Catch2 (v2) is the one build dependency such a machine lacks: carry Debian's package in .gpudeps (ignored by git):
 #   mkdir -p .gpudeps && (cd .gpudeps && apt-get download catch2)
@@ -121,11 +122,15 @@ stage_sanitize() {
     for test in $(find build/gpu-cuda/tests build/gpu-cuda/examples -maxdepth 3 -type f -perm -u+x \
         \( -name 'test_*' -o -path '*/examples/*' \) ! -name '*.so' 2>/dev/null | sort); do
         log="${out}/sanitize/${test##*/}.log"
+        # Catch2's --durations prints each test case as it ends: where a program hangs, its log names the last one
+        # that finished.
+        local catch2=()
+        [[ ${test##*/} == test_* ]] && catch2=(--durations yes)
         {
             # API errors are not reported: the tests provoke some on purpose (an invalid device index, say); a
             # program that makes no CUDA call (a CPU-only test program) counts as clean.
             timeout "${GPU_VALIDATE_TIMEOUT:-300}" compute-sanitizer --tool memcheck --error-exitcode 86 \
-                --report-api-errors no --require-cuda-init no --print-limit 20 "${test}" >"${log}" 2>&1
+                --report-api-errors no --require-cuda-init no --print-limit 20 "${test}" "${catch2[@]}" >"${log}" 2>&1
             echo $? >"${log}.status"
         } &
         tests+=("${test}") logs+=("${log}")
@@ -143,8 +148,17 @@ stage_sanitize() {
         { echo "== ${test} (exit ${status})"; cat "${logs[i]}"; } >>"${out}/sanitize.log"
         case ${status} in
             0) clean=$((clean + 1)) ;;
-            124) timedOut=$((timedOut + 1)) && note "  timed out: ${test##*/}" ;;
-            *) dirty=$((dirty + 1)) && note "  exit ${status}: ${test##*/} $(grep -m1 -E '=========.*(Invalid|error)' "${logs[i]}" | cut -c1-90)" ;;
+            124)
+                timedOut=$((timedOut + 1))
+                note "  timed out: ${test##*/}, after: $(grep -E '^[0-9.]+ s: ' "${logs[i]}" | tail -1 | cut -c1-100)"
+                ;;
+            *)
+                dirty=$((dirty + 1))
+                note "  exit ${status}: ${test##*/} $(grep -m1 -E '=========.*(Invalid|error)' "${logs[i]}" | cut -c1-90)"
+                # The test cases that failed their own checks (Catch2's console report).
+                awk '/^-+$/ && length($0) == 79 { if ((getline name) > 0 && name !~ /^(-|\/|$)/) print "    test case: " name }' \
+                    "${logs[i]}" | sort -u | head -5 | tee -a "${summary}"
+                ;;
         esac
     done
     note "  clean ${clean}, errors or failures ${dirty}, timed out ${timedOut}"
@@ -201,11 +215,19 @@ stage_benchbuild() {
 }
 
 stage_bench() {
-    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), benchmarks/python/gpu.py (next to CuPy)"
+    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), cuda_launch_floor, benchmarks/python/gpu.py"
     if build_bench; then
         run_logged bench build/gpu-bench/gpu_cuda || stage_failed "gpu_cuda"
     else
         stage_failed "gpu_cuda build (bench.log)"
+    fi
+    # The driver's own cost per call on this machine: the floor under every launch figure below.
+    if run_logged bench nvcc -O2 -arch=sm_90 -o "${out}/cuda_launch_floor" benchmarks/cpp/src/cuda_launch_floor.cu \
+        -lcuda; then
+        run_logged bench "${out}/cuda_launch_floor" || stage_failed "cuda_launch_floor"
+        rm -f "${out}/cuda_launch_floor"
+    else
+        stage_failed "cuda_launch_floor build (bench.log)"
     fi
     if "${python}" -c 'import pyalpaka' 2>/dev/null; then
         run_logged bench "${python}" benchmarks/python/gpu.py || stage_failed "python/gpu.py"
@@ -213,7 +235,8 @@ stage_bench() {
         note "  benchmarks/python/gpu.py skipped: run the python stage first (it installs pyalpaka)"
     fi
     # The tables' last lines: the full output is in bench.log.
-    grep -E 'triad|launch|compile|cache hit|copy|ratio' "${out}/bench.log" | tail -14 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
+    grep -E 'triad|dot|launch|compile|cache hit|cuLaunchKernel|cuEventRecord|copy|ratio' "${out}/bench.log" | tail -24 \
+        | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
 }
 
 # A pyalpaka installed from wheels by an earlier call (the python stage with WHEELS) is found by the later stages.

@@ -3,7 +3,8 @@
 """The cuda back-end's plumbing, run over a STAND-IN driver (fake_cuda/fake_libcuda.c), not a GPU.
 
 The stand-in implements the driver calls pyalpaka uses on host memory (one device, "stand-in GPU", compute
-capability 9.0; streams run operations at once; module loading fails with CUDA_ERROR_NO_BINARY_FOR_GPU). It is
+capability 9.0; streams run operations at once; module loading fails with CUDA_ERROR_NO_BINARY_FOR_GPU, or, with
+FAKE_CUDA_MODULES=1, loads any module whose launches only record what they were given). It is
 compiled with ``cc`` into a temporary folder and selected with PYALPAKA_CUDA_DRIVER in a subprocess per test: the
 back-end list is built once per process, so the tests of this process keep their own. What these tests cannot show
 (kernels running, real asynchrony) is covered by test_cuda_gpu.py, which runs only where a GPU is.
@@ -396,16 +397,19 @@ def test_standin_bad_inputs_raise_clear_errors(standin):
     """)
 
 
-def test_standin_kernel_launch_surfaces_the_module_load_error(standin):
-    pytest.importorskip("pyalpaka._rtc")
+def nvrtc_or_skip() -> None:
+    """Skips unless NVRTC and CCCL's headers are installed (the launches compile for the stand-in's sm_90)."""
     from pyalpaka import _rtc
-    import pyalpaka as pk
 
     try:
         _rtc.nvrtc()
         _rtc.cccl_include()
     except pk.BackendUnavailableError as error:
         pytest.skip(f"no NVRTC here: {error}")
+
+
+def test_standin_kernel_launch_surfaces_the_module_load_error(standin):
+    nvrtc_or_skip()
     standin("""
         dev = pk.device("cuda")
         q = pk.Queue(dev)
@@ -437,6 +441,53 @@ def test_standin_kernel_launch_surfaces_the_module_load_error(standin):
         assert axpy.compile(dev, 1, types).path == entry.path  # a device compiles for its own architecture
         assert entry.path.is_file() and entry.path.suffix == ".cubin" and str(entry.path) in messages[0]
         assert y.to_numpy(q).sum() == 0  # nothing ran
+    """)
+
+
+def test_standin_launch_maps_the_work_division_and_passes_the_arguments(standin, standin_driver):
+    # FAKE_CUDA_MODULES=1: the stand-in loads any module, and its launches record what they were given.
+    nvrtc_or_skip()
+    standin(f"""
+        import ctypes, gc, os, struct, weakref
+        os.environ["FAKE_CUDA_MODULES"] = "1"
+
+        class Launch(ctypes.Structure):
+            _fields_ = [("grid", ctypes.c_uint * 3), ("block", ctypes.c_uint * 3), ("shared_bytes", ctypes.c_uint),
+                        ("cooperative", ctypes.c_uint), ("params", ctypes.c_ulonglong * 8), ("count", ctypes.c_ulonglong)]
+
+        driver = ctypes.CDLL({str(standin_driver)!r})  # the library the back-end loaded: the same state
+        last = Launch.in_dll(driver, "fake_cuda_last_launch")
+        dev = pk.device("cuda")
+        q = pk.Queue(dev, blocking=False)
+        fill = pk.Kernel('''
+            struct Fill2 {{
+                template<typename TAcc>
+                ALPAKA_FN_ACC void operator()(TAcc const&, float value, float* out, std::size_t n) const {{
+                    if(n != 0) out[0] = value;  // never runs: the stand-in only records the launch
+                }}
+            }};''', "Fill2")
+        out = pk.zeros(dev, (6,), np.float32, queue=q)
+        # alpaka's [y][x] grid of 2 x 3 blocks of 4 x 5 threads is CUDA's grid (3, 2, 1) of blocks (5, 4, 1)
+        fill(q, pk.WorkDiv(grid_blocks=(2, 3), block_threads=(4, 5), thread_elems=(1, 7)), np.float32(2.5), out, 6)
+        assert list(last.grid) == [3, 2, 1] and list(last.block) == [5, 4, 1], (list(last.grid), list(last.block))
+        assert last.shared_bytes == 0 and last.cooperative == 0 and last.count == 1
+        # the thread-elements extent (alpaka::Vec<2, std::size_t>, its first value), then the arguments
+        params = list(last.params)
+        assert params[0] == 1
+        assert struct.unpack("<f", params[1].to_bytes(8, "little")[:4])[0] == 2.5
+        assert params[2] == out.__cuda_array_interface__["data"][0]
+        assert params[3] == 6 and params[4] == 0
+        # 40 launches on a non-blocking queue: a temporary argument is released at the latest by the wait
+        for i in range(40):
+            temporary = pk.zeros(dev, (6,), np.float32)
+            ref = weakref.ref(temporary)
+            fill(q, pk.WorkDiv(grid_blocks=(1,), block_threads=(32,), thread_elems=(1,)), np.float32(i), temporary, 6)
+            del temporary
+        assert last.count == 41 and list(last.grid) == [1, 1, 1] and list(last.block) == [32, 1, 1]
+        q.wait()
+        gc.collect()
+        assert ref() is None, "the queue kept a launch's argument after the wait"
+        assert driver.fake_cuda_context_depth() == 0
     """)
 
 

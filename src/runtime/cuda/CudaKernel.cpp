@@ -198,7 +198,9 @@ namespace pyalpaka::rt::cuda
             private:
                 std::array<std::size_t, maxWorkDivDim> m_elems{};
                 std::array<std::size_t, maxWorkDivDim> m_blockThreads{};
-                std::array<void*, 64> m_params{}; //!< no allocation per launch
+                //! No allocation per launch; null past the last parameter (the tests' stand-in driver reads up to
+                //! there, since a launch does not say how many parameters the kernel has).
+                std::array<void*, 64> m_params{};
             };
 
             auto describe() const -> std::string

@@ -5,8 +5,11 @@
  * selected with PYALPAKA_CUDA_DRIVER. It implements the driver calls the back-end uses on host memory: one device,
  * "stand-in GPU" of compute capability 9.0; device memory is malloc'ed; streams run every operation at once; events
  * are always complete; host functions run in the calling thread. Module loading fails with
- * CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel runs here. Checks that catch misuse: pitches smaller than the width, pops
- * of an empty context stack, frees of unknown pointers, allocations beyond the fake memory size.
+ * CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel runs here. Unless FAKE_CUDA_MODULES=1 is in the environment: then any image
+ * loads as a module whose every function launches without running (no work, at once), so that the launch path of the
+ * back-end can be checked and timed; fake_cuda_last_launch holds what the last launch was given. Checks that catch
+ * misuse: pitches smaller than the width, pops of an empty context stack, frees of unknown pointers, allocations
+ * beyond the fake memory size.
  */
 
 #include <stddef.h>
@@ -722,43 +725,105 @@ CUresult cuEventSynchronize(void* event)
     return event == &eventObject ? SUCCESS : INVALID_HANDLE;
 }
 
+/* FAKE_CUDA_MODULES=1: one module for every image, its functions launch without running. */
+static int fakeModule;
+static int fakeFunction;
+
+static int modulesLoad(void)
+{
+    char const* value = getenv("FAKE_CUDA_MODULES");
+    return value != NULL && strcmp(value, "1") == 0;
+}
+
+/* What the last launch was given: grid and block (x, y, z), dynamic shared memory, the first 8 bytes of each of its
+ * first 8 parameters (a kernel's parameter count is not known here: the caller reads as many as its kernel has) and
+ * the number of launches so far. Read by the tests through ctypes. */
+struct FakeLaunch
+{
+    unsigned grid[3];
+    unsigned block[3];
+    unsigned sharedBytes;
+    unsigned cooperative;
+    unsigned long long params[8];
+    unsigned long long count;
+};
+
+struct FakeLaunch fake_cuda_last_launch;
+
 CUresult cuModuleLoadData(void** module, void const* image)
 {
-    (void)module;
-    (void)image;
     REQUIRE_CONTEXT();
-    return NO_BINARY_FOR_GPU;
+    if(!module || !image)
+        return INVALID_VALUE;
+    if(!modulesLoad())
+        return NO_BINARY_FOR_GPU;
+    *module = &fakeModule;
+    return SUCCESS;
 }
 
 CUresult cuModuleUnload(void* module)
 {
-    (void)module;
-    return INVALID_HANDLE;
+    return module == &fakeModule ? SUCCESS : INVALID_HANDLE;
 }
 
 CUresult cuModuleGetFunction(void** function, void* module, char const* name)
 {
-    (void)function;
-    (void)module;
-    (void)name;
-    return INVALID_HANDLE;
+    if(module != &fakeModule || !function || !name)
+        return INVALID_HANDLE;
+    *function = &fakeFunction;
+    return SUCCESS;
 }
 
+/* Every global is one byte: pyalpaka_dyn_shared_kind says that the kernel does not specialize
+ * BlockSharedMemDynSizeBytes. */
 CUresult cuModuleGetGlobal_v2(CUdeviceptr* pointer, size_t* bytes, void* module, char const* name)
 {
-    (void)pointer;
-    (void)bytes;
-    (void)module;
-    (void)name;
-    return INVALID_HANDLE;
+    static unsigned char global;
+    if(module != &fakeModule || !name)
+        return INVALID_HANDLE;
+    if(pointer)
+        *pointer = (CUdeviceptr)(uintptr_t)&global;
+    if(bytes)
+        *bytes = 1;
+    return SUCCESS;
 }
 
 CUresult cuFuncSetAttribute(void* function, int attribute, int value)
 {
-    (void)function;
     (void)attribute;
     (void)value;
-    return INVALID_HANDLE;
+    return function == &fakeFunction ? SUCCESS : INVALID_HANDLE;
+}
+
+static CUresult fakeLaunch(
+    void* f,
+    unsigned const grid[3],
+    unsigned const block[3],
+    unsigned shared,
+    void* s,
+    void** params,
+    unsigned cooperative)
+{
+    REQUIRE_CONTEXT();
+    if(f != &fakeFunction)
+        return INVALID_HANDLE;
+    if(s != &streamObject)
+        return INVALID_HANDLE;
+    if(!params)
+        return INVALID_VALUE;
+    for(int i = 0; i < 3; ++i)
+    {
+        fake_cuda_last_launch.grid[i] = grid[i];
+        fake_cuda_last_launch.block[i] = block[i];
+    }
+    fake_cuda_last_launch.sharedBytes = shared;
+    fake_cuda_last_launch.cooperative = cooperative;
+    /* pyalpaka's parameter array ends in null pointers (it has room for more parameters than a kernel takes). */
+    memset(fake_cuda_last_launch.params, 0, sizeof fake_cuda_last_launch.params);
+    for(int i = 0; i < 8 && params[i] != NULL; ++i)
+        memcpy(&fake_cuda_last_launch.params[i], params[i], sizeof fake_cuda_last_launch.params[i]);
+    ++fake_cuda_last_launch.count;
+    return SUCCESS;
 }
 
 CUresult cuLaunchKernel(
@@ -774,9 +839,10 @@ CUresult cuLaunchKernel(
     void** params,
     void** extra)
 {
-    (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared, (void)s;
-    (void)params, (void)extra;
-    return INVALID_HANDLE;
+    unsigned const grid[3] = {gx, gy, gz};
+    unsigned const block[3] = {bx, by, bz};
+    (void)extra;
+    return fakeLaunch(f, grid, block, shared, s, params, 0);
 }
 
 CUresult cuLaunchCooperativeKernel(
@@ -791,8 +857,9 @@ CUresult cuLaunchCooperativeKernel(
     void* s,
     void** params)
 {
-    (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared, (void)s, (void)params;
-    return INVALID_HANDLE;
+    unsigned const grid[3] = {gx, gy, gz};
+    unsigned const block[3] = {bx, by, bz};
+    return fakeLaunch(f, grid, block, shared, s, params, 1);
 }
 
 CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void* f, int blockSize, size_t dynamicSharedBytes)

@@ -1,0 +1,69 @@
+# SPDX-FileCopyrightText: The pyalpaka authors
+# SPDX-License-Identifier: MPL-2.0
+"""pyalpaka's own host time per launch on the cuda back-end, without a GPU: the launches go to the stand-in driver of
+the tests (tests/python/fake_cuda/fake_libcuda.c, FAKE_CUDA_MODULES=1), whose calls cost next to nothing, so what is
+measured is the launch path alone (argument classification, the variant lookup, the driver calls' bookkeeping, the
+references kept until the kernel ran). On a GPU machine, add the driver's own cuLaunchKernel
+(benchmarks/cpp/src/cuda_launch_floor.cu) to compare with a measured launch. Needs cc and NVRTC.
+
+    python benchmarks/python/launch_standin.py [--bursts 200] [--burst 256]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from gpu import AXPY  # the same kernel as the GPU benchmark (this folder is on the path of its scripts)
+
+
+def measure(bursts: int, burst: int) -> None:
+    import numpy as np
+    import pyalpaka as pk
+
+    dev = pk.device("cuda")
+    q = pk.Queue(dev, blocking=False)
+    kernel = pk.Kernel(AXPY, "Axpy")
+    x, y = pk.zeros(dev, (1024,), np.float32, queue=q), pk.zeros(dev, (1024,), np.float32, queue=q)
+    wd, a, n = pk.WorkDiv(1, 256, 1), np.float32(2), np.uint64(1024)
+    kernel(q, wd, a, x, y, n)
+    q.wait()
+    samples = []
+    for _ in range(bursts):
+        start = time.perf_counter()
+        for _ in range(burst):
+            kernel(q, wd, a, x, y, n)
+        samples.append((time.perf_counter() - start) / burst)
+        q.wait()
+    print(f"launch of a cached kernel on a non-blocking cuda queue, stand-in driver: "
+          f"{statistics.median(samples) * 1e6:.2f} µs per launch (median of {bursts} bursts of {burst})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bursts", type=int, default=200)
+    parser.add_argument("--burst", type=int, default=256)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        measure(args.bursts, args.burst)
+        return 0
+    # The driver is chosen when the back-ends are listed, once per process: measure in a child process.
+    folder = Path(tempfile.mkdtemp(prefix="pyalpaka-standin-"))
+    driver = folder / "libcuda_standin.so"
+    source = Path(__file__).resolve().parents[2] / "tests" / "python" / "fake_cuda" / "fake_libcuda.c"
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", str(driver), str(source)], check=True)
+    env = {**os.environ, "PYALPAKA_CUDA_DRIVER": str(driver), "FAKE_CUDA_MODULES": "1",
+           "PYALPAKA_CACHE_DIR": str(folder / "cache")}
+    return subprocess.run([sys.executable, __file__, "--child", "--bursts", str(args.bursts), "--burst",
+                           str(args.burst)], env=env, check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

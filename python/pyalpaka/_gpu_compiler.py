@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import re
+import contextlib
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -158,6 +160,9 @@ def _cooperative_options(request: Request, gpu: GpuTarget) -> list[str]:
 
 
 _nvrtc_compiles = 0  # NVRTC compilations started in this process
+# One compilation with the precompiled header at a time: NVRTC keeps it in one heap per process, and its documentation
+# does not say that threads may create and use it at once (ctypes releases the GIL, so threads do compile in parallel).
+_precompiled_header_lock = threading.Lock()
 
 
 def _precompiled_header_options(gpu: GpuTarget) -> list[str]:
@@ -173,9 +178,10 @@ def _precompiled_header_options(gpu: GpuTarget) -> list[str]:
     global _nvrtc_compiles
     if gpu.backend != "cuda" or gpu.compiler.version < (12, 8) or os.environ.get("PYALPAKA_NVRTC_PCH") == "0":
         return []
-    _nvrtc_compiles += 1
-    if _nvrtc_compiles == 1:
-        return []
+    with _precompiled_header_lock:
+        _nvrtc_compiles += 1
+        if _nvrtc_compiles == 1:
+            return []
     # 20283: "PCH creation disabled because #line directive encountered", the #line before the user's source, which
     # is where the precompiled part has to end anyway.
     return ["--pch", "--pch-messages=false", "-diag-suppress=20283"]
@@ -187,8 +193,10 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     source = generate(request, gpu)
     options = [*gpu.options(), *(f"-D{d}" for d in request.defines), *(f"-I{d}" for d in request.include_dirs),
                *_cooperative_options(request, gpu), *request.options]
+    precompiled = _precompiled_header_options(gpu)
     start = time.perf_counter()
-    result = gpu.compiler.compile(source, "pyalpaka_entry.cu", [*options, *_precompiled_header_options(gpu)])
+    with _precompiled_header_lock if precompiled else contextlib.nullcontext():
+        result = gpu.compiler.compile(source, "pyalpaka_entry.cu", [*options, *precompiled])
     seconds = time.perf_counter() - start
     command = [gpu.compiler.path, *options]
     if not result.ok:

@@ -353,3 +353,16 @@ def test_nvrtc_precompiles_the_headers_from_a_process_second_compilation_with_th
     for ours, theirs in zip(with_pch[:3], without[:3]):
         code = elf_code(Path(ours).read_bytes())
         assert code and code == elf_code(Path(theirs).read_bytes()), "the precompiled header changed the code"
+
+
+def test_nvrtc_compiles_kernels_from_several_threads_at_once(nvrtc_or_skip):
+    # The first compilation of the process runs without the precompiled header, the others take turns with it.
+    from concurrent.futures import ThreadPoolExecutor
+
+    kernels = [pk.Kernel(AXPY.replace("struct Axpy", f"struct Threaded{i}"), f"Threaded{i}") for i in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        entries = list(pool.map(lambda kernel: kernel.compile("cuda", 1, AXPY_TYPES, arch=90), kernels))
+    assert len({entry.key for entry in entries}) == 4
+    for entry in entries:
+        assert not entry.hit and elf_machine(entry.path.read_bytes()) == EM_CUDA
+        assert elf_code(entry.path.read_bytes())

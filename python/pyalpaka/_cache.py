@@ -91,10 +91,11 @@ def directory() -> Path:
 
 
 def folders() -> list[Path]:
-    """Where entries are looked up: the cache directory, and this process's private one if that is read-only."""
-    writable = directory()
+    """Where entries are looked up: the cache directory, then this process's private one where an earlier write found
+    the directory read-only (the last is where this process writes). A lookup writes nothing new, so this does not
+    probe whether the directory is writable (a file created and removed, a tenth of a cache hit)."""
     wanted = _wanted()
-    return [wanted, writable] if writable != wanted and wanted.is_dir() else [writable]
+    return list(dict.fromkeys([wanted, _private_fallback.get(wanted, wanted)]))
 
 
 def sha256_file(path: Path) -> str:
@@ -192,14 +193,10 @@ def _verified(folder: Path, key: str) -> Path | None:
 def lookup(key: str, *, locked: bool = False, quiet: bool = False) -> Path | None:
     """The verified library of entry `key`, or None (a miss; a corrupt entry is one too, with a warning unless
     `quiet`). Verifies under the entry's shared lock (so eviction leaves it alone) unless the caller holds it
-    exclusively (`locked`); a hit counts as a use for the size cap.
-
-    A lookup writes nothing new, so it does not probe whether the cache directory is writable (a file created and
-    removed, a tenth of a cache hit): it reads the directory, and this process's private one where an earlier write
-    found the directory read-only."""
-    wanted = _wanted()
-    writable = _private_fallback.get(wanted, wanted)
-    for folder in dict.fromkeys([wanted, writable]):
+    exclusively (`locked`); a hit counts as a use for the size cap."""
+    searched = folders()
+    writable = searched[-1]
+    for folder in searched:
         holding = contextlib.nullcontext() if locked and folder == writable else \
             _locks.locked(lock_path(folder, key), shared=True)
         with holding:

@@ -10,9 +10,10 @@ that the cache key must cover are found by following ``#include`` lines through 
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import re
-import contextlib
 import shutil
 import threading
 import time
@@ -159,7 +160,7 @@ def _cooperative_options(request: Request, gpu: GpuTarget) -> list[str]:
     return ["-DALPAKA_RTC_COOPERATIVE_GROUPS", f"-I{_rtc.cooperative_groups_include()}"]
 
 
-_nvrtc_compiles = 0  # NVRTC compilations started in this process
+_nvrtc_compile_numbers = itertools.count(1)  # numbers the NVRTC compilations of this process (next() is atomic)
 # One compilation with the precompiled header at a time: NVRTC keeps it in one heap per process, and its documentation
 # does not say that threads may create and use it at once (ctypes releases the GIL, so threads do compile in parallel).
 _precompiled_header_lock = threading.Lock()
@@ -175,13 +176,10 @@ def _precompiled_header_options(gpu: GpuTarget) -> list[str]:
     instead of 0.22 s). The first compilation of a process, which a process that compiles one kernel waits for, runs
     without; the second creates it. Not part of the cache key: the code is the same. PYALPAKA_NVRTC_PCH=0 turns it
     off."""
-    global _nvrtc_compiles
     if gpu.backend != "cuda" or gpu.compiler.version < (12, 8) or os.environ.get("PYALPAKA_NVRTC_PCH") == "0":
         return []
-    with _precompiled_header_lock:
-        _nvrtc_compiles += 1
-        if _nvrtc_compiles == 1:
-            return []
+    if next(_nvrtc_compile_numbers) == 1:
+        return []
     # 20283: "PCH creation disabled because #line directive encountered", the #line before the user's source, which
     # is where the precompiled part has to end anyway.
     return ["--pch", "--pch-messages=false", "-diag-suppress=20283"]

@@ -271,7 +271,7 @@ namespace pyalpaka::rt::cuda
                 if(bytes <= defaultDynSharedLimit)
                     return; // the launch path's usual case, without the lock
                 std::lock_guard lock(m_mutex);
-                if(bytes > defaultDynSharedLimit && bytes > m_optedInBytes)
+                if(bytes > m_optedInBytes)
                 {
                     ContextScope scope(m_device->context());
                     PYALPAKA_CU_CHECK(

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from . import _tbb
 from ._core import BackendUnavailableError
+from ._paths import package_dir
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def build_config() -> dict:
 
 @functools.lru_cache(maxsize=None)
 def _config() -> dict:
-    path = Path(__file__).resolve().parent / "_build_config.json"
+    path = package_dir() / "_build_config.json"
     try:
         return json.loads(path.read_text())
     except FileNotFoundError:

@@ -160,7 +160,7 @@ def _verified(folder: Path, key: str) -> Path | None:
     meta_path = folder / f"{key}.json"
     try:
         meta = json.loads(meta_path.read_bytes())
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no entry; or the cache "directory" is a file: none there
         return None
     except (OSError, ValueError, RecursionError) as error:  # RecursionError: nesting deeper than json can parse
         raise _Corrupt(f"unreadable metadata: {str(error)[:200] or type(error).__name__}") from None

@@ -11,16 +11,19 @@ that the cache key must cover are found by following ``#include`` lines through 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import os
 import re
 import shutil
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from . import _cache, _rtc, _structs
+from . import _cache, _ptx, _rtc, _structs
 from ._buildconfig import build_config, host_std_include_dirs
 from ._compiler import Request, user_source_block
 from ._errors import CompileError
@@ -185,18 +188,66 @@ def _precompiled_header_options(gpu: GpuTarget) -> list[str]:
     return ["--pch", "--pch-messages=false", "-diag-suppress=20283"]
 
 
+_PTX_KEEP = ("pyalpaka_dyn_shared_kind",)  # read from the module by name (EntryGpu.hpp)
+_link_warned = False
+
+
+def _ptx_linker(gpu: GpuTarget) -> Any:
+    """A CUDA device of `gpu`'s architecture, whose driver compiles the JIT's PTX after _ptx.py removed the unused
+    module variables; None where there is none (another back-end, ``precompile --arch`` on a machine without such a
+    device) or PYALPAKA_PTX_LINK=0: NVRTC then compiles to CUBIN itself, as before."""
+    if gpu.backend != "cuda" or os.environ.get("PYALPAKA_PTX_LINK") == "0":
+        return None
+    from ._devices import backends, devices
+
+    if not any(b.name == "cuda" and b.available for b in backends()):
+        return None
+    return next((d for d in devices("cuda") if d.arch == gpu.arch), None)
+
+
+def _linked(ptx: bytes, linker: Any) -> tuple[bytes, int] | None:
+    """The CUBIN of `ptx` without its unused module variables, and how many there were; None (with one warning per
+    process) where the driver refuses the PTX, e.g. a driver older than the NVRTC that wrote it."""
+    global _link_warned
+    stripped, removed = _ptx.strip_unused_globals(ptx.decode(), _PTX_KEEP)
+    try:
+        return linker._link_ptx(stripped.encode()), removed
+    except RuntimeError as error:
+        if not _link_warned:
+            _link_warned = True
+            warnings.warn(f"pyalpaka: the CUDA driver did not compile the PTX of a kernel ({error}); NVRTC's own CUBIN "
+                          "is used instead, whose module takes about a millisecond longer to load", RuntimeWarning,
+                          stacklevel=4)
+        return None
+
+
 def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]:
     """Compiles `request` for `gpu` into a temporary file; returns it, the cache metadata and the seconds taken.
-    Raises CompileError with the compiler's log."""
+    Raises CompileError with the compiler's log.
+
+    For CUDA, where a device of the architecture is present: NVRTC to PTX, then the driver to CUBIN, without the
+    module variables nothing uses (see _ptx.py); otherwise NVRTC to CUBIN."""
     source = generate(request, gpu)
     options = [*gpu.options(), *(f"-D{d}" for d in request.defines), *(f"-I{d}" for d in request.include_dirs),
                *_cooperative_options(request, gpu), *request.options]
     precompiled = _precompiled_header_options(gpu)
+    linker = _ptx_linker(gpu)
     start = time.perf_counter()
-    with _precompiled_header_lock if precompiled else contextlib.nullcontext():
-        result = gpu.compiler.compile(source, "pyalpaka_entry.cu", [*options, *precompiled])
+    link = None
+    for to_ptx in ((True, False) if linker is not None else (False,)):
+        # PTX for the virtual architecture of the same number: compute_90 for sm_90.
+        used = [o.replace("--gpu-architecture=sm_", "--gpu-architecture=compute_") for o in options] if to_ptx \
+            else options
+        with _precompiled_header_lock if precompiled else contextlib.nullcontext():
+            result = gpu.compiler.compile(source, "pyalpaka_entry.cu", [*used, *precompiled], ptx=to_ptx)
+        if not result.ok or not to_ptx:
+            break
+        link = _linked(result.code, linker)
+        if link is not None:
+            result = dataclasses.replace(result, code=link[0])
+            break
     seconds = time.perf_counter() - start
-    command = [gpu.compiler.path, *options]
+    command = [gpu.compiler.path, *used]
     if not result.ok:
         raise CompileError(
             _structs.headline(f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with "
@@ -212,4 +263,6 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     meta = {"headers": included_headers(request.source, request.filename, request.include_dirs),
             "command": command, "compile_seconds": seconds, "backend": gpu.backend, "arch": gpu.arch,
             "name": request.name, "arg_types": list(request.arg_types), "log": result.log}
+    if link is not None:
+        meta["linker"] = f"CUDA driver (cuLink), {link[1]} unused module variables removed from the PTX"
     return module, meta, seconds

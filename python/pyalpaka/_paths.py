@@ -7,9 +7,15 @@ from pathlib import Path
 
 
 @functools.lru_cache(maxsize=None)  # resolving the path costs a cache hit a tenth of a millisecond per call
+def package_dir() -> Path:
+    """The package's folder, symbolic links resolved."""
+    return Path(__file__).resolve().parent
+
+
+@functools.lru_cache(maxsize=None)
 def get_include() -> str:
     """The folder holding ``alpaka/alpaka.hpp`` and the shipped kernels (``kernels/*.hpp``).
 
     Add it to a C++ build's include path to compile against the same alpaka the package was built from.
     """
-    return str(Path(__file__).resolve().parent / "include")
+    return str(package_dir() / "include")

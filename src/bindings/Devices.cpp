@@ -101,6 +101,19 @@ namespace pyalpaka::bindings
                         std::stoi(digits.substr(0, digits.size() - 1)), std::stoi(digits.substr(digits.size() - 1)));
                 },
                 "(major, minor) of a CUDA device; None for other devices.")
+            .def(
+                "_link_ptx",
+                [](rt::Device& d, py::bytes const& ptx)
+                {
+                    auto text = static_cast<std::string>(ptx);
+                    std::string cubin;
+                    {
+                        py::gil_scoped_release release;
+                        cubin = d.linkPtx(text);
+                    }
+                    return py::bytes(cubin);
+                },
+                "The CUBIN of PTX for this CUDA device, compiled by its driver (the JIT's last step, see _ptx.py).")
             .def_property_readonly(
                 "is_host",
                 [](rt::Device const& d) { return d.memorySpace() == rt::MemorySpace::Host; },

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -148,6 +149,14 @@ namespace pyalpaka::bindings
             return bytes;
         }
 
+        //! Appends n in decimal (std::to_string would make a string of its own, on every launch).
+        void appendDecimal(std::string& text, std::size_t n)
+        {
+            std::array<char, 20> digits{};
+            auto const end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
+            text.append(digits.data(), end);
+        }
+
         //! What a queued launch needs once the Python call has returned: the argument values and the launch.
         struct PendingLaunch
         {
@@ -222,27 +231,26 @@ namespace pyalpaka::bindings
                 // division is the caller's error now, not the queue's later.
                 device->backend().checkWorkDiv(*device, workDiv);
 
-                auto pending = std::make_unique<PendingLaunch>();
-                auto const signature = prepare(*device, workDiv.dim(), cooperative, args, *pending);
+                // On the stack: a GPU launch and a blocking queue are done with it when this call returns; only a
+                // queued host task moves it to the heap.
+                PendingLaunch pending;
+                auto const signature = prepare(*device, workDiv.dim(), cooperative, args, pending);
                 auto const& entry = find(signature, *device, workDiv.dim());
                 auto const count = signature.count;
+                pending.setLaunch(workDiv, count);
 
                 if(entry.gpu)
                 {
-                    std::array<void const*, maxKernelArgs> values{};
-                    for(std::size_t i = 0; i < count; ++i)
-                        values[i] = pending->values.value(i);
                     {
                         py::gil_scoped_release release;
-                        entry.gpu->launch(queue.queue(), workDiv, values.data(), count, cooperative);
+                        entry.gpu->launch(queue.queue(), workDiv, pending.pointers.data(), count, cooperative);
                     }
                     queue.keepUntilDone(args); // the buffers live until the kernel ran
                     return;
                 }
 
-                pending->setLaunch(workDiv, count);
-                pending->run = entry.run;
-                auto& launch = pending->launch;
+                pending.run = entry.run;
+                auto& launch = pending.launch;
                 launch.dyn_shared_bytes = dynSharedBytes(entry, launch, *device);
                 if(cooperative)
                     checkCooperativeGrid(*device, workDiv);
@@ -260,7 +268,8 @@ namespace pyalpaka::bindings
                         raiseEntryError(code, error.data());
                     return;
                 }
-                std::shared_ptr<PendingLaunch> shared = std::move(pending);
+                auto shared = std::make_shared<PendingLaunch>(std::move(pending));
+                shared->setLaunch(workDiv, count); // its argument pointers, into the moved values
                 {
                     py::gil_scoped_release release;
                     queue.queue().enqueueHostTask(
@@ -360,7 +369,10 @@ namespace pyalpaka::bindings
                     key += static_cast<char>(signature.params[i].dtype);
                 }
                 if(device.memorySpace() != rt::MemorySpace::Host) // a module per device context
-                    key += ":" + std::to_string(device.index());
+                {
+                    key += ':';
+                    appendDecimal(key, device.index());
+                }
                 for(std::size_t i = 0; i < count; ++i)
                 {
                     if(auto const s = signature.structOf[i]; s != notStruct)

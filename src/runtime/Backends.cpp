@@ -50,6 +50,12 @@ namespace pyalpaka::rt
             + "' runs no GPU modules: CPU back-ends load compiled kernels as shared libraries");
     }
 
+    auto Device::linkPtx(std::string const&) -> std::string
+    {
+        throw BackendUnavailable(
+            "device " + name() + " of back-end '" + backend().name() + "' compiles no PTX: CUDA devices only");
+    }
+
     auto Backend::cooperativeBlocksMax(Device const&, std::size_t) -> std::size_t
     {
         throw std::invalid_argument(

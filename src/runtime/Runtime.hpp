@@ -133,6 +133,10 @@ namespace pyalpaka::rt
         //! Loads a module compiled at run time (src/jit/EntryGpu.hpp) into this device's context. GPU devices only.
         [[nodiscard]] virtual auto loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel>;
 
+        //! The CUBIN of PTX for this device, compiled by the driver (CUDA devices only; std::runtime_error with the
+        //! compiler's log where the driver refuses it).
+        [[nodiscard]] virtual auto linkPtx(std::string const& ptx) -> std::string;
+
         //! Whether memory of `other` can be used directly by this device's kernels and copies.
         [[nodiscard]] auto sharesMemoryWith(Device const& other) const -> bool
         {

@@ -682,3 +682,68 @@ def test_driver_declarations_match_the_toolkits_cuda_h():
          f"-I{cuda_h.parent}", str(HERE / "fake_cuda" / "check_driver_abi.cpp")],
         capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+STANDIN_AXPY = '''
+    struct Axpy {
+        template<typename TAcc, typename T>
+        ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const {
+            for(auto i : alpaka::uniformElements(acc, n)) y[i] = a * x[i] + y[i];
+        }
+    };'''
+
+
+def test_standin_jit_module_is_the_drivers_link_of_the_stripped_ptx(standin):
+    # With a device of the architecture present, NVRTC writes PTX, _ptx.py removes the module variables that nothing
+    # uses (CCCL's and alpaka's constexpr members under -default-device), and the driver compiles the rest: the
+    # stand-in's "CUBIN" is the PTX it was given. PYALPAKA_PTX_LINK=0 keeps NVRTC's own CUBIN (an ELF file).
+    nvrtc_or_skip()
+    standin(f"""
+        import json, os
+        os.environ["FAKE_CUDA_MODULES"] = "1"
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        x, y = pk.zeros(dev, (8,), np.float32, queue=q), pk.zeros(dev, (8,), np.float32, queue=q)
+        axpy = pk.Kernel({STANDIN_AXPY!r}, "Axpy")
+        types = pk._core.jit_argument_types(np.float32(2), x, y, 8)
+        entry = axpy.compile(dev, 1, types)
+        module = entry.path.read_bytes()
+        assert module.startswith(b"FAKE-CUBIN\\n.version") or module.startswith(b"FAKE-CUBIN\\n//"), module[:80]
+        assert b".entry pyalpaka_kernel" in module and b"pyalpaka_dyn_shared_kind" in module
+        assert b"integral_constant" not in module and b"cccl_is_signed_integer" not in module
+        record = json.loads(entry.path.with_name(entry.key + ".json").read_text())
+        assert "unused module variables removed" in record["linker"], record
+        assert any(option.startswith("--gpu-architecture=compute_") for option in record["command"]), record
+        axpy(q, pk.WorkDiv(1, 32, 1), np.float32(2), x, y, 8)  # the stand-in loads and "runs" it
+        q.wait()
+
+        os.environ["PYALPAKA_PTX_LINK"] = "0"
+        direct = pk.Kernel({STANDIN_AXPY.replace("Axpy", "AxpyDirect")!r}, "AxpyDirect").compile(dev, 1, types)
+        assert direct.path.read_bytes().startswith(b"\\x7fELF")
+        assert "linker" not in json.loads(direct.path.with_name(direct.key + ".json").read_text())
+    """)
+
+
+def test_standin_link_error_falls_back_to_nvrtcs_cubin(standin):
+    # A driver that refuses the PTX (the stand-in refuses PTX naming pyalpaka_fake_link_error): one warning that
+    # names its error, and NVRTC compiles the CUBIN itself.
+    nvrtc_or_skip()
+    standin('''
+        import warnings
+        dev = pk.device("cuda")
+        refused = pk.Kernel("""
+            __device__ unsigned pyalpaka_fake_link_error;
+            struct Count {
+                template<typename TAcc>
+                ALPAKA_FN_ACC void operator()(TAcc const& acc) const {
+                    alpaka::atomicAdd(acc, &pyalpaka_fake_link_error, 1u);
+                }
+            };""", "Count")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            entry = refused.compile(dev, 1, [])
+        messages = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
+        assert len(messages) == 1 and "did not compile the PTX" in messages[0], messages
+        assert "CUDA_ERROR_INVALID_PTX" in messages[0] and "pyalpaka_fake_link_error" in messages[0], messages
+        assert entry.path.read_bytes().startswith(b"\\x7fELF")
+    ''')

@@ -108,6 +108,9 @@ namespace pyalpaka::rt::cuda
         a.cooperativeLaunch = attribute(m_device, CooperativeLaunch) != 0;
         a.ccMajor = attribute(m_device, ComputeCapabilityMajor);
         a.ccMinor = attribute(m_device, ComputeCapabilityMinor);
+        // Every launch checks its work division against these: computed once, not per launch.
+        for(std::size_t dim = 1; dim <= maxWorkDivDim; ++dim)
+            m_props[dim - 1] = computeProps(dim);
         PYALPAKA_CU_CHECK(cuDevicePrimaryCtxRetain, &m_context, m_device);
     }
 
@@ -184,11 +187,16 @@ namespace pyalpaka::rt::cuda
         return "sm_" + std::to_string(m_attributes.ccMajor) + std::to_string(m_attributes.ccMinor);
     }
 
-    auto CudaDevice::props(std::size_t dim) const -> DevProps
+    auto CudaDevice::props(std::size_t dim) const -> DevProps const&
     {
         if(dim < 1 || dim > maxWorkDivDim)
             throw std::invalid_argument(
                 "device properties are given for 1 to 3 dimensions, got " + std::to_string(dim));
+        return m_props[dim - 1];
+    }
+
+    auto CudaDevice::computeProps(std::size_t dim) const -> DevProps
+    {
         auto const& a = m_attributes;
         DevProps p;
         p.multiProcessorCount = positive(a.multiprocessorCount);

@@ -73,6 +73,10 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuModuleUnload);
             PYALPAKA_CU_BIND(cuModuleGetFunction);
             PYALPAKA_CU_BIND(cuModuleGetGlobal_v2);
+            PYALPAKA_CU_BIND(cuLinkCreate_v2);
+            PYALPAKA_CU_BIND(cuLinkAddData_v2);
+            PYALPAKA_CU_BIND(cuLinkComplete);
+            PYALPAKA_CU_BIND(cuLinkDestroy);
             PYALPAKA_CU_BIND(cuFuncSetAttribute);
             PYALPAKA_CU_BIND(cuLaunchKernel);
             PYALPAKA_CU_BIND(cuLaunchCooperativeKernel);

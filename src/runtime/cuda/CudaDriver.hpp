@@ -25,6 +25,7 @@ namespace pyalpaka::rt::cuda
     using CUgraph = struct CUgraph_st*;
     using CUgraphExec = struct CUgraphExec_st*;
     using CUgraphNode = struct CUgraphNode_st*;
+    using CUlinkState = struct CUlinkState_st*;
 
     inline constexpr CUresult CUDA_SUCCESS = 0;
     inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -185,6 +186,19 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuModuleUnload)(CUmodule module);
         CUresult (*cuModuleGetFunction)(CUfunction* function, CUmodule module, char const* name);
         CUresult (*cuModuleGetGlobal_v2)(CUdeviceptr* pointer, std::size_t* bytes, CUmodule module, char const* name);
+        // The driver's PTX compiler, for CudaDevice::linkPtx (options: CUjit_option values and their values).
+        CUresult (*cuLinkCreate_v2)(unsigned optionCount, int* options, void** optionValues, CUlinkState* state);
+        CUresult (*cuLinkAddData_v2)(
+            CUlinkState state,
+            int inputType,
+            void* data,
+            std::size_t bytes,
+            char const* name,
+            unsigned optionCount,
+            int* options,
+            void** optionValues);
+        CUresult (*cuLinkComplete)(CUlinkState state, void** image, std::size_t* bytes);
+        CUresult (*cuLinkDestroy)(CUlinkState state);
         CUresult (*cuFuncSetAttribute)(CUfunction function, int attribute, int value);
         CUresult (*cuLaunchKernel)(
             CUfunction function,

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <mutex>
@@ -318,5 +319,38 @@ namespace pyalpaka::rt::cuda
     auto CudaDevice::loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel>
     {
         return std::make_shared<CudaKernel>(std::static_pointer_cast<CudaDevice>(shared_from_this()), path);
+    }
+
+    auto CudaDevice::linkPtx(std::string const& ptx) -> std::string
+    {
+        constexpr int errorLogBuffer = 5; // CU_JIT_ERROR_LOG_BUFFER
+        constexpr int errorLogBytes = 6;  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+        constexpr int inputPtx = 1;       // CU_JIT_INPUT_PTX
+        ContextScope scope(m_context);
+        std::array<char, 4096> log{};
+        std::array<int, 2> options{errorLogBuffer, errorLogBytes};
+        std::array<void*, 2> values{log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(log.size()))};
+        CUlinkState state = nullptr;
+        PYALPAKA_CU_CHECK(cuLinkCreate_v2, 2u, options.data(), values.data(), &state);
+        struct Destroy
+        {
+            CUlinkState state;
+
+            ~Destroy()
+            {
+                static_cast<void>(driver().cuLinkDestroy(state));
+            }
+        } const destroy{state};
+        // The driver reads the PTX up to its terminating NUL, which std::string keeps after its last character.
+        auto* const text = const_cast<char*>(ptx.c_str());
+        if(CUresult const status
+           = driver().cuLinkAddData_v2(state, inputPtx, text, ptx.size() + 1, "kernel.ptx", 0, nullptr, nullptr);
+           status != CUDA_SUCCESS)
+            throw std::runtime_error(describeError(status, "cuLinkAddData_v2") + ": " + log.data());
+        void* image = nullptr;
+        std::size_t bytes = 0;
+        if(CUresult const status = driver().cuLinkComplete(state, &image, &bytes); status != CUDA_SUCCESS)
+            throw std::runtime_error(describeError(status, "cuLinkComplete") + ": " + log.data());
+        return {static_cast<char const*>(image), bytes}; // the image belongs to the link state: copied before Destroy
     }
 } // namespace pyalpaka::rt::cuda

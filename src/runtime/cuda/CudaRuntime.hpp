@@ -8,6 +8,7 @@
 //! modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the HIP runtime would mirror these
 //! classes with hipStream_t and friends.
 
+#include <array>
 #include <deque>
 #include <exception>
 #include <functional>
@@ -89,6 +90,7 @@ namespace pyalpaka::rt::cuda
         void wait() override;
         [[nodiscard]] auto architecture() const -> std::string override;
         [[nodiscard]] auto loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel> override;
+        [[nodiscard]] auto linkPtx(std::string const& ptx) -> std::string override;
 
         [[nodiscard]] auto context() const -> CUcontext
         {
@@ -101,7 +103,7 @@ namespace pyalpaka::rt::cuda
         }
 
         //! The AccDevProps of this device for a dimensionality, as alpaka's CUDA accelerator computes them.
-        [[nodiscard]] auto props(std::size_t dim) const -> DevProps;
+        [[nodiscard]] auto props(std::size_t dim) const -> DevProps const&;
 
     private:
         CudaBackend& m_backend;
@@ -111,6 +113,9 @@ namespace pyalpaka::rt::cuda
         std::string m_name;
         std::size_t m_totalMemory = 0;
         DeviceAttributes m_attributes;
+        std::array<DevProps, maxWorkDivDim> m_props{}; //!< props(dim) for dim 1, 2, 3
+
+        [[nodiscard]] auto computeProps(std::size_t dim) const -> DevProps;
     };
 
     //! The errors host tasks of a non-blocking queue raised, kept for the next wait (shared with the callbacks).

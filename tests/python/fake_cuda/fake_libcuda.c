@@ -13,6 +13,7 @@
  */
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ enum
     NOT_INITIALIZED = 3,
     INVALID_DEVICE = 101,
     NO_BINARY_FOR_GPU = 209,
+    INVALID_PTX = 218,
     INVALID_CONTEXT = 201,
     INVALID_HANDLE = 400,
     STREAM_CAPTURE_UNSUPPORTED = 900,
@@ -126,6 +128,9 @@ CUresult cuGetErrorName(CUresult error, char const** name)
             return SUCCESS;
         case NO_BINARY_FOR_GPU:
             *name = "CUDA_ERROR_NO_BINARY_FOR_GPU";
+            return SUCCESS;
+        case INVALID_PTX:
+            *name = "CUDA_ERROR_INVALID_PTX";
             return SUCCESS;
         case INVALID_CONTEXT:
             *name = "CUDA_ERROR_INVALID_CONTEXT";
@@ -785,6 +790,90 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr* pointer, size_t* bytes, void* module,
         *pointer = (CUdeviceptr)(uintptr_t)&global;
     if(bytes)
         *bytes = 1;
+    return SUCCESS;
+}
+
+/* The driver's PTX compiler: the "CUBIN" it makes is the PTX after the line "FAKE-CUBIN" (which the tests read
+ * back), and with FAKE_CUDA_MODULES=1 cuModuleLoadData loads it like any image. PTX that names
+ * pyalpaka_fake_link_error is refused, with that name in the error log. */
+struct FakeLink
+{
+    char* image;
+    size_t bytes;
+    char* errorLog;
+    size_t errorLogBytes;
+};
+
+CUresult cuLinkCreate_v2(unsigned optionCount, int* options, void** optionValues, void** state)
+{
+    REQUIRE_CONTEXT();
+    if(!state)
+        return INVALID_VALUE;
+    struct FakeLink* link = calloc(1, sizeof *link);
+    if(!link)
+        return OUT_OF_MEMORY;
+    for(unsigned i = 0; i < optionCount; ++i)
+    {
+        if(options[i] == 5) /* CU_JIT_ERROR_LOG_BUFFER */
+            link->errorLog = optionValues[i];
+        else if(options[i] == 6) /* CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES */
+            link->errorLogBytes = (size_t)(uintptr_t)optionValues[i];
+    }
+    *state = link;
+    return SUCCESS;
+}
+
+CUresult cuLinkAddData_v2(
+    void* state,
+    int inputType,
+    void* data,
+    size_t bytes,
+    char const* name,
+    unsigned optionCount,
+    int* options,
+    void** optionValues)
+{
+    (void)name;
+    (void)optionCount;
+    (void)options;
+    (void)optionValues;
+    struct FakeLink* link = state;
+    if(!link || !data || inputType != 1 /* CU_JIT_INPUT_PTX */ || bytes == 0 || ((char const*)data)[bytes - 1] != 0)
+        return INVALID_VALUE;
+    if(strstr(data, "pyalpaka_fake_link_error"))
+    {
+        if(link->errorLog && link->errorLogBytes > 0)
+            snprintf(link->errorLog, link->errorLogBytes, "ptxas fatal: pyalpaka_fake_link_error in the PTX");
+        return INVALID_PTX;
+    }
+    static char const header[] = "FAKE-CUBIN\n";
+    free(link->image);
+    link->bytes = sizeof header - 1 + bytes - 1;
+    link->image = malloc(link->bytes);
+    if(!link->image)
+        return OUT_OF_MEMORY;
+    memcpy(link->image, header, sizeof header - 1);
+    memcpy(link->image + sizeof header - 1, data, bytes - 1);
+    return SUCCESS;
+}
+
+CUresult cuLinkComplete(void* state, void** image, size_t* bytes)
+{
+    struct FakeLink* link = state;
+    if(!link || !image || !bytes || !link->image)
+        return INVALID_VALUE;
+    *image = link->image;
+    *bytes = link->bytes;
+    return SUCCESS;
+}
+
+CUresult cuLinkDestroy(void* state)
+{
+    struct FakeLink* link = state;
+    if(!link)
+        return INVALID_HANDLE;
+    free(link->image);
+    free(link);
     return SUCCESS;
 }
 

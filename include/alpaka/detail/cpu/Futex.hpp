@@ -21,6 +21,19 @@
 
 namespace alpaka::detail::cpu
 {
+    //! Sleeps once while `word` holds `old`: returns at once where it does not, and may return spuriously. The caller
+    //! counts itself among the sleepers first (see sleepWhileEquals).
+    inline void sleepOnce(std::atomic<std::uint32_t>& word, std::uint32_t old) noexcept
+    {
+#if defined(__linux__)
+        // The kernel compares the word with `old` under its own lock: a change before this call returns at once.
+        static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
+        ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, old, nullptr, nullptr, 0);
+#else
+        word.wait(old, std::memory_order_seq_cst);
+#endif
+    }
+
     //! Sleeps until `word` no longer holds `old` (it may return spuriously: callers loop). `sleepers` counts the
     //! threads inside; the changer reads it after its change (both sequentially consistent), so either it sees this
     //! sleeper and wakes it, or this thread sees the new value and does not sleep.
@@ -29,15 +42,7 @@ namespace alpaka::detail::cpu
     {
         sleepers.fetch_add(1u, std::memory_order_seq_cst);
         while(word.load(std::memory_order_seq_cst) == old)
-        {
-#if defined(__linux__)
-            // The kernel compares the word with `old` under its own lock: a change before this call returns at once.
-            static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
-            ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, old, nullptr, nullptr, 0);
-#else
-            word.wait(old, std::memory_order_seq_cst);
-#endif
-        }
+            sleepOnce(word, old);
         sleepers.fetch_sub(1u, std::memory_order_relaxed);
     }
 

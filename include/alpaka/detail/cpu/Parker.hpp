@@ -68,14 +68,15 @@ namespace alpaka::detail::cpu
             // Sleep until a notify() moves the epoch on. This thread counts itself among the sleepers before it
             // checks done(), and notify() reads the count after the notifier's change, both sequentially consistent:
             // either the notifier sees the count and moves the epoch (which this thread read before counting itself,
-            // so the sleep returns at once or is woken), or this thread sees done() true.
+            // so the sleep returns at once or is woken), or this thread sees done() true. A spurious wake-up comes back
+            // here and checks done() again.
             for(;;)
             {
                 std::uint32_t const epoch = m_epoch.load(std::memory_order_seq_cst);
                 m_sleepers.fetch_add(1u, std::memory_order_seq_cst);
                 bool const finished = done();
                 if(!finished)
-                    sleepWhileEquals(m_epoch, epoch, m_sleepers);
+                    sleepOnce(m_epoch, epoch);
                 m_sleepers.fetch_sub(1u, std::memory_order_seq_cst);
                 if(finished)
                     return;

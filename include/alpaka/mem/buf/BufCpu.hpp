@@ -44,25 +44,23 @@ namespace alpaka
             void* const mem = const_cast<std::remove_const_t<TElem>*>(pMem);
             if constexpr(std::is_null_pointer_v<TDeleter>)
                 return std::shared_ptr<void>(mem, &releaseNothing);
-            else if constexpr(
-                std::is_same_v<TDeleter, void (*)(void*)> || std::is_same_v<TDeleter, void (*)(void*) noexcept>)
-                return std::shared_ptr<void>(mem, deleter != nullptr ? deleter : &releaseNothing);
             else
             {
                 // A lambda also converts to bool (through its function pointer), always true: only pointers and
                 // types with an operator bool of their own (std::function) can be empty.
+                bool empty = false;
                 if constexpr(std::is_pointer_v<TDeleter>)
-                {
-                    if(deleter == nullptr)
-                        return std::shared_ptr<void>(mem, &releaseNothing);
-                }
+                    empty = deleter == nullptr;
                 else if constexpr(requires(TDeleter const& d) { d.operator bool(); })
-                {
-                    if(!static_cast<bool>(deleter))
-                        return std::shared_ptr<void>(mem, &releaseNothing);
-                }
-                return std::shared_ptr<void>(
-                    mem, [deleter = std::move(deleter)](void* p) mutable { deleter(static_cast<TElem*>(p)); });
+                    empty = !static_cast<bool>(deleter);
+                if(empty)
+                    return std::shared_ptr<void>(mem, &releaseNothing);
+                if constexpr(
+                    std::is_same_v<TDeleter, void (*)(void*)> || std::is_same_v<TDeleter, void (*)(void*) noexcept>)
+                    return std::shared_ptr<void>(mem, deleter); // as it is: one release function for many buffers
+                else
+                    return std::shared_ptr<void>(
+                        mem, [deleter = std::move(deleter)](void* p) mutable { deleter(static_cast<TElem*>(p)); });
             }
         }
     } // namespace detail

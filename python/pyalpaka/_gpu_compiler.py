@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import _cache, _ptx, _rtc, _structs
+from . import _cache, _core, _ptx, _rtc, _structs
 from ._buildconfig import build_config, host_std_include_dirs
 from ._compiler import Request, user_source_block
 from ._errors import CompileError
@@ -193,16 +193,14 @@ _link_warned = False
 
 
 def _ptx_linker(gpu: GpuTarget) -> Any:
-    """A CUDA device of `gpu`'s architecture, whose driver compiles the JIT's PTX after _ptx.py removed the unused
-    module variables; None where there is none (another back-end, ``precompile --arch`` on a machine without such a
-    device) or PYALPAKA_PTX_LINK=0: NVRTC then compiles to CUBIN itself, as before."""
+    """A CUDA device of `gpu`'s architecture that this process has opened (a launch's, or one asked for with
+    ``pk.device``), whose driver compiles the JIT's PTX after _ptx.py removed the unused module variables; None where
+    there is none (another back-end, ``Kernel.compile("cuda", ..., arch=)`` before any device was opened or on a
+    machine without one, which must not open a GPU context) or PYALPAKA_PTX_LINK=0: NVRTC then compiles to CUBIN
+    itself, as before."""
     if gpu.backend != "cuda" or os.environ.get("PYALPAKA_PTX_LINK") == "0":
         return None
-    from ._devices import backends, devices
-
-    if not any(b.name == "cuda" and b.available for b in backends()):
-        return None
-    return next((d for d in devices("cuda") if d.arch == gpu.arch), None)
+    return _core._opened_device("cuda", gpu.arch)
 
 
 def _linked(ptx: bytes, linker: Any) -> tuple[bytes, int] | None:

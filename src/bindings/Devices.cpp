@@ -31,6 +31,15 @@ namespace pyalpaka::bindings
     void bindDevices(py::module_& m)
     {
         m.def(
+            "_opened_device",
+            [](std::string const& backend, std::string const& arch) -> std::shared_ptr<rt::Device>
+            {
+                auto& b = rt::backend(backend);
+                return b.available() ? b.openedDevice(arch) : nullptr;
+            },
+            "A device of `backend` with architecture `arch` that this process has already opened, or None "
+            "(see Backend::openedDevice).");
+        m.def(
             "backend_infos",
             []
             {

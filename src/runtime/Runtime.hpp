@@ -101,6 +101,15 @@ namespace pyalpaka::rt
         //! alpaka::getMaxActiveBlocks for the CPU back-ends, where the kernel does not matter. The GPU back-ends
         //! answer per kernel (GpuKernel::maxActiveBlocks); here they throw std::invalid_argument.
         [[nodiscard]] virtual auto cooperativeBlocksMax(Device const& dev, std::size_t dim) -> std::size_t;
+
+        //! A device of architecture `arch` that this process has already opened (a GPU device's context exists), or
+        //! null: for work that must not open a device of its own, such as compiling the JIT's PTX (a context costs
+        //! hundreds of megabytes of the GPU's memory). CPU back-ends have none.
+        [[nodiscard]] virtual auto openedDevice(std::string const& arch) -> std::shared_ptr<Device>
+        {
+            static_cast<void>(arch);
+            return nullptr;
+        }
     };
 
     //! One device of a back-end.

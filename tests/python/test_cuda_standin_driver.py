@@ -693,8 +693,22 @@ STANDIN_AXPY = '''
     };'''
 
 
+def test_standin_compiling_without_an_opened_device_opens_none(standin, standin_driver):
+    # Compiling for an architecture before any device was opened: NVRTC's own CUBIN, and no GPU context is created
+    # for the driver's PTX compiler (a context costs hundreds of megabytes of a GPU's memory).
+    nvrtc_or_skip()
+    standin(f"""
+        import ctypes
+        driver = ctypes.CDLL({str(standin_driver)!r})
+        entry = pk.Kernel({STANDIN_AXPY!r}, "Axpy").compile("cuda", 1, ["float", "float const*", "float*",
+                                                                        "std::size_t"], arch="sm_90")
+        assert entry.path.read_bytes().startswith(b"\\x7fELF")
+        assert driver.fake_cuda_primary_retains() == 0
+    """)
+
+
 def test_standin_jit_module_is_the_drivers_link_of_the_stripped_ptx(standin):
-    # With a device of the architecture present, NVRTC writes PTX, _ptx.py removes the module variables that nothing
+    # With a device of the architecture opened, NVRTC writes PTX, _ptx.py removes the module variables that nothing
     # uses (CCCL's and alpaka's constexpr members under -default-device), and the driver compiles the rest: the
     # stand-in's "CUBIN" is the PTX it was given. PYALPAKA_PTX_LINK=0 keeps NVRTC's own CUBIN (an ELF file).
     nvrtc_or_skip()

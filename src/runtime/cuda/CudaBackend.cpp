@@ -238,6 +238,15 @@ namespace pyalpaka::rt::cuda
         return m_devices[index];
     }
 
+    auto CudaBackend::openedDevice(std::string const& arch) -> std::shared_ptr<Device>
+    {
+        std::lock_guard lock(m_mutex);
+        for(auto const& device : m_devices)
+            if(device && device->architecture() == arch)
+                return device;
+        return nullptr;
+    }
+
     auto CudaBackend::props(Device const& dev, std::size_t dim) -> DevProps
     {
         return cudaDevice(dev).props(dim);

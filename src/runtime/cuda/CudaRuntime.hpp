@@ -366,6 +366,7 @@ namespace pyalpaka::rt::cuda
         }
 
         [[nodiscard]] auto device(std::size_t index) -> std::shared_ptr<Device> override;
+        [[nodiscard]] auto openedDevice(std::string const& arch) -> std::shared_ptr<Device> override;
         [[nodiscard]] auto props(Device const& dev, std::size_t dim) -> DevProps override;
         [[nodiscard]] auto validWorkDiv(
             Device const& dev,

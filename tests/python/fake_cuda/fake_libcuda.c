@@ -99,6 +99,11 @@ int fake_cuda_context_depth(void)
     return contextDepth;
 }
 
+int fake_cuda_primary_retains(void)
+{
+    return primaryRetains;
+}
+
 CUresult cuInit(unsigned flags)
 {
     if(flags != 0)

@@ -22,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -50,9 +51,13 @@ def configuration(backend: str) -> tuple[list[str], list[str]]:
 
 def measure(command: list[str]) -> tuple[float, float]:
     """User CPU seconds and peak resident MB of one run of `command` (its own rusage, through wait4)."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    # The compiler's messages go to a file: a pipe read only after wait4 would block a compiler that writes more
+    # than the pipe holds (a unit with errors), and the measurement would never end.
+    with tempfile.TemporaryFile() as messages:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=messages)
+        _, status, usage = os.wait4(process.pid, 0)
+        messages.seek(0)
+        stderr = messages.read().decode(errors="replace")
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed:\n{stderr}")

@@ -4,6 +4,8 @@
 //! \file
 //! _core.Buffer, _core.empty/zeros/asarray and _core.memcpy/memset.
 
+#include <algorithm>
+
 #include "Buffer.hpp"
 #include "QueueHandle.hpp"
 

@@ -9,6 +9,7 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <new>
 #include <string>

@@ -12,6 +12,7 @@
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/acc/TestAccs.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <exception>

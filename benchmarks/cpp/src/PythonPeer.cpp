@@ -11,6 +11,7 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>

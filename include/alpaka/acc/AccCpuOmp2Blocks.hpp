@@ -18,8 +18,8 @@
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 #    include "alpaka/kernel/Traits.hpp"
+#    include "alpaka/meta/Functional.hpp"
 
-#    include <algorithm>
 #    include <cstddef>
 #    include <cstdint>
 #    include <optional>
@@ -118,7 +118,7 @@ namespace alpaka
 
             static auto multiProcessorCount() -> std::size_t
             {
-                return static_cast<std::size_t>(std::max(1, omp_get_max_threads()));
+                return static_cast<std::size_t>(meta::max{}(1, omp_get_max_threads()));
             }
 
             //! A cooperative launch gives each block a thread of its own team: as many blocks as a team has threads.

@@ -19,8 +19,8 @@
 #    include "alpaka/detail/cpu/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
+#    include "alpaka/meta/Functional.hpp"
 
-#    include <algorithm>
 #    include <cstddef>
 #    include <cstdint>
 #    include <stdexcept>
@@ -78,8 +78,8 @@ namespace alpaka
             //! As AccCpuThreads (a few threads per core), within the OpenMP thread limit.
             static auto blockThreadCountMax() -> std::size_t
             {
-                auto const limit = static_cast<std::size_t>(std::max(1, omp_get_thread_limit()));
-                return std::min(8u * getHardwareThreadCount(), limit);
+                auto const limit = static_cast<std::size_t>(meta::max{}(1, omp_get_thread_limit()));
+                return meta::min{}(8u * getHardwareThreadCount(), limit);
             }
 
             //! Blocks run one at a time.

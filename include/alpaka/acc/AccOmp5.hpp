@@ -20,8 +20,8 @@
 #    include "alpaka/detail/cpu/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
+#    include "alpaka/meta/Functional.hpp"
 
-#    include <algorithm>
 #    include <cstddef>
 #    include <cstdint>
 #    include <stdexcept>
@@ -55,8 +55,8 @@ namespace alpaka
         {
             static std::size_t const measured = []
             {
-                int const wanted = static_cast<int>(std::min<std::size_t>(
-                    8u * getHardwareThreadCount(), static_cast<std::size_t>(std::max(1, omp_get_thread_limit()))));
+                int const wanted = static_cast<int>(meta::min{}(
+                    8u * getHardwareThreadCount(), static_cast<std::size_t>(meta::max{}(1, omp_get_thread_limit()))));
                 int got = 1;
 #    pragma omp target teams num_teams(1) thread_limit(wanted) map(tofrom : got)
                 {
@@ -66,7 +66,7 @@ namespace alpaka
                             got = omp_get_num_threads();
                     }
                 }
-                return static_cast<std::size_t>(std::max(1, got));
+                return static_cast<std::size_t>(meta::max{}(1, got));
             }();
             return measured;
         }
@@ -158,8 +158,9 @@ namespace alpaka
                 void (*run)(void const*, std::size_t, std::size_t) noexcept = &runBlocks<TTask>;
                 // Enough teams to keep the cores busy, counting the threads each block brings; team i runs the i-th of
                 // `teams` contiguous ranges of blocks.
-                std::size_t const teams = std::clamp<std::size_t>(
-                    getHardwareThreadCount() / threads, 1u, std::max<std::size_t>(blocks, 1u));
+                std::size_t const teams = meta::min{}(
+                    meta::max{}(getHardwareThreadCount() / threads, std::size_t{1}),
+                    meta::max{}(blocks, std::size_t{1}));
 #    pragma omp target teams distribute num_teams(static_cast<int>(teams)) thread_limit(static_cast<int>(threads))     \
         firstprivate(context, run, blocks, teams)
                 for(std::size_t team = 0; team < teams; ++team)

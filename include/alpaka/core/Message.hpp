@@ -60,6 +60,16 @@ namespace alpaka::detail
         throw std::runtime_error(text);
     }
 
+    //! Throws std::out_of_range with a message from a printf format.
+    [[noreturn]] ALPAKA_MESSAGE_FN ALPAKA_MESSAGE_FORMAT(1, 2) inline void throwOutOfRange(char const* format, ...)
+    {
+        std::va_list args;
+        va_start(args, format);
+        auto text = formatMessageV(format, args);
+        va_end(args);
+        throw std::out_of_range(text);
+    }
+
     //! The decimal text of an integer of any type up to 64 bits, exactly (sign included): pass `.text` to "%s".
     struct IntText
     {

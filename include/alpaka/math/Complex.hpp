@@ -13,12 +13,36 @@
 #include <cmath>
 #include <type_traits>
 #if !ALPAKA_RTC
-#    include <complex>
-#    include <ostream>
+#    include <concepts>
+#    include <iosfwd>
 #endif
 
 namespace alpaka
 {
+    template<typename T>
+    class Complex;
+
+#if !ALPAKA_RTC
+    namespace detail
+    {
+        //! TOther is TTemplate<T> for a template other than Complex whose objects have real() and imag():
+        //! std::complex<T>, and cuda::std::complex<T> or thrust::complex<T>. Matched by shape so that interoperation
+        //! with std::complex does not need <complex>, a header of 0.05 s and, through <sstream>, of the input
+        //! streams, in every unit that includes alpaka.hpp.
+        template<typename TOther, typename T>
+        inline constexpr bool isForeignComplexOf = false;
+
+        template<template<typename> class TTemplate, typename T>
+        inline constexpr bool isForeignComplexOf<TTemplate<T>, T> = !std::is_same_v<TTemplate<T>, Complex<T>>;
+
+        template<typename TOther, typename T>
+        concept ForeignComplexOf = isForeignComplexOf<TOther, T> && requires(TOther const& z) {
+            { z.real() } -> std::convertible_to<T>;
+            { z.imag() } -> std::convertible_to<T>;
+        };
+    } // namespace detail
+#endif
+
     template<typename T>
     class Complex
     {
@@ -42,16 +66,18 @@ namespace alpaka
         }
 
 #if !ALPAKA_RTC
-        //! Interoperation with std::complex on the host.
-        constexpr Complex(std::complex<T> const& other)
+        //! Interoperation with std::complex<T> on the host, both ways and implicit, as upstream's.
+        template<detail::ForeignComplexOf<T> TOther>
+        constexpr Complex(TOther const& other)
             : m_real(other.real())
             , m_imag(other.imag())
         {
         }
 
-        constexpr operator std::complex<T>() const
+        template<detail::ForeignComplexOf<T> TOther>
+        constexpr operator TOther() const
         {
-            return {m_real, m_imag};
+            return TOther(m_real, m_imag);
         }
 #endif
 
@@ -250,9 +276,9 @@ namespace alpaka
     }
 
 #if !ALPAKA_RTC
-    //! Prints "(re,im)" like std::complex.
-    template<typename T>
-    auto operator<<(std::ostream& os, Complex<T> const& z) -> std::ostream&
+    //! Prints "(re,im)" like std::complex (a template of the stream type: <ostream> is needed only where used).
+    template<typename TChar, typename TTraits, typename T>
+    auto operator<<(std::basic_ostream<TChar, TTraits>& os, Complex<T> const& z) -> std::basic_ostream<TChar, TTraits>&
     {
         return os << "(" << z.real() << "," << z.imag() << ")";
     }

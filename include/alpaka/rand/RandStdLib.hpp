@@ -3,35 +3,44 @@
 #pragma once
 
 //! \file
-//! Engines for the CPU back-ends built on the standard library: rand::engine::cpu::MersenneTwister (std::mt19937),
-//! TinyMersenneTwister (TinyMT32) and RandomDevice (std::random_device, non-deterministic). Each is constructed as
-//! engine(seed, subsequence, offset) like createDefault's engine and works with the alpaka distributions.
+//! Engines for the CPU back-ends: rand::engine::cpu::MersenneTwister (the outputs of std::mt19937),
+//! TinyMersenneTwister (TinyMT32) and RandomDevice (the operating system's entropy, non-deterministic). Each is
+//! constructed as engine(seed, subsequence, offset) like createDefault's engine and works with the alpaka
+//! distributions. Upstream builds them on <random>; here they do without it (see MersenneTwister19937.hpp).
 //!
 //! The tags alpaka::rand::MersenneTwister, TinyMersenneTwister and RandomDevice (upstream's names) pick one of them
 //! where a random number implementation is expected: rand::engine::createDefault(rand::MersenneTwister{}, seed,
 //! subsequence), rand::distribution::createUniformReal<float>(rand::RandomDevice{}). Host code and CPU kernels only.
 
 #include "alpaka/core/Concepts.hpp"
+#include "alpaka/core/Message.hpp"
 #include "alpaka/rand/Distributions.hpp"
+#include "alpaka/rand/MersenneTwister19937.hpp"
 #include "alpaka/rand/TinyMersenneTwister.hpp"
 #include "alpaka/rand/Traits.hpp"
 
 #include <cstdint>
-#include <random>
 #include <type_traits>
+#if defined(__linux__)
+#    include <cerrno>
+#    include <cstring>
+
+#    include <sys/random.h>
+#else
+#    include <random>
+#endif
 
 namespace alpaka::rand::engine::cpu
 {
-    //! std::mt19937 seeded from (seed, subsequence); offset skips outputs.
+    //! std::mt19937 seeded with std::seed_seq{seed, subsequence}; offset skips outputs.
     class MersenneTwister
     {
     public:
         using result_type = std::uint32_t;
 
         explicit MersenneTwister(std::uint32_t seed = 0, std::uint32_t subsequence = 0, std::uint32_t offset = 0)
+            : m_engine({seed, subsequence})
         {
-            std::seed_seq sequence{seed, subsequence};
-            m_engine.seed(sequence);
             m_engine.discard(offset);
         }
 
@@ -51,7 +60,7 @@ namespace alpaka::rand::engine::cpu
         }
 
     private:
-        std::mt19937 m_engine;
+        MersenneTwister19937 m_engine;
     };
 
     //! TinyMT32 seeded with seed mixed with subsequence (distinct subsequences give distinct streams).
@@ -95,9 +104,25 @@ namespace alpaka::rand::engine::cpu
         {
         }
 
+        // Not copyable, as std::random_device: a copy would suggest a second, independent source.
+        RandomDevice(RandomDevice const&) = delete;
+        auto operator=(RandomDevice const&) -> RandomDevice& = delete;
+
         auto operator()() -> result_type
         {
+#if defined(__linux__)
+            result_type value = 0;
+            // getrandom never returns part of a request this small; it is interrupted only before it starts.
+            while(::getrandom(&value, sizeof(value), 0) != static_cast<long>(sizeof(value)))
+            {
+                if(errno != EINTR)
+                    alpaka::detail::throwRuntimeError(
+                        "rand::engine::cpu::RandomDevice: getrandom failed: %s", std::strerror(errno));
+            }
+            return value;
+#else
             return static_cast<result_type>(m_device());
+#endif
         }
 
         static constexpr auto min() -> result_type
@@ -110,8 +135,10 @@ namespace alpaka::rand::engine::cpu
             return 0xFFFF'FFFFu;
         }
 
+#if !defined(__linux__)
     private:
         std::random_device m_device;
+#endif
     };
 } // namespace alpaka::rand::engine::cpu
 

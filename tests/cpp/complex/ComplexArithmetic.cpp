@@ -13,6 +13,7 @@
 #include <complex>
 #include <cstddef>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -293,6 +294,21 @@ TEST_CASE("Complex converts to and from std::complex and between precisions", "[
     CHECK(z.real() == 1.5);
     CHECK(z.imag() == -2.5);
     CHECK(static_cast<std::complex<double>>(z) == s);
+    // Both ways implicitly, as upstream's (the conversions are matched by shape, without <complex> in alpaka.hpp),
+    // but only within one precision, and not from other class templates.
+    std::complex<double> const back = z;
+    CHECK(back == s);
+    auto const takesStd = [](std::complex<float> c) { return c.real() + c.imag(); };
+    CHECK(takesStd(Complex<float>{1.0f, 2.0f}) == 3.0f);
+    static_assert(std::is_convertible_v<std::complex<float>, Complex<float>>);
+    static_assert(std::is_convertible_v<Complex<float>, std::complex<float>>);
+    static_assert(!std::is_convertible_v<std::complex<double>, Complex<float>>);
+    static_assert(!std::is_convertible_v<Complex<float>, std::complex<double>>);
+    static_assert(!std::is_convertible_v<std::vector<float>, Complex<float>>);
+    static_assert(!std::is_convertible_v<Complex<float>, std::vector<float>>);
+    std::ostringstream printed;
+    printed << Complex<double>{1.5, -2.5};
+    CHECK(printed.str() == "(1.5,-2.5)");
     // Widening converts implicitly, narrowing only explicitly (as std::complex).
     static_assert(std::is_convertible_v<Complex<float>, Complex<double>>);
     static_assert(!std::is_convertible_v<Complex<double>, Complex<float>>);

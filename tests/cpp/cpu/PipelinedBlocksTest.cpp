@@ -12,6 +12,7 @@
 #include <alpaka/test/acc/TestAccs.hpp>
 
 #include <cstdint>
+#include <thread>
 #include <type_traits>
 #include <vector>
 

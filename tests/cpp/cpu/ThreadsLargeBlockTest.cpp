@@ -9,6 +9,7 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>

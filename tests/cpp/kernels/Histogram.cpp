@@ -7,6 +7,7 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

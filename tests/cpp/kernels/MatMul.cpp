@@ -8,6 +8,7 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <kernels/matmul.hpp>

@@ -10,11 +10,14 @@
 #include <alpaka/test/Check.hpp>
 #include <alpaka/test/KernelExecutionFixture.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "RandTestUtils.hpp"
@@ -41,6 +44,7 @@ namespace
     static_assert(std::uniform_random_bit_generator<alpaka::rand::engine::cpu::MersenneTwister>);
     static_assert(std::uniform_random_bit_generator<alpaka::rand::engine::cpu::TinyMersenneTwister>);
     static_assert(std::uniform_random_bit_generator<alpaka::rand::engine::cpu::RandomDevice>);
+    static_assert(!std::is_copy_constructible_v<alpaka::rand::engine::cpu::RandomDevice>);
 
     struct TinyMtKernel
     {
@@ -138,11 +142,42 @@ TEMPLATE_TEST_CASE(
 
 TEST_CASE("MersenneTwister is std::mt19937 seeded with seed_seq{seed, subsequence}", "[rand]")
 {
-    std::seed_seq sequence{5u, 3u};
-    std::mt19937 standard(sequence);
-    alpaka::rand::engine::cpu::MersenneTwister engine(5u, 3u);
-    for(int i = 0; i < 16; ++i)
-        CHECK(engine() == standard());
+    // Past the first twist of the state (624 outputs), and with seeds whose words use every bit.
+    for(auto const& [seed, subsequence] : {std::pair{5u, 3u}, std::pair{0u, 0u}, std::pair{0xffff'ffffu, 0x8000'0001u}})
+    {
+        std::seed_seq sequence{seed, subsequence};
+        std::mt19937 standard(sequence);
+        alpaka::rand::engine::cpu::MersenneTwister engine(seed, subsequence);
+        std::size_t mismatches = 0;
+        for(int i = 0; i < 2000; ++i)
+            mismatches += engine() != standard() ? 1u : 0u;
+        CHECK(mismatches == 0u);
+    }
+}
+
+TEST_CASE("MersenneTwister19937 is std::mt19937 for seed sequences of every length", "[rand]")
+{
+    // seed_seq mixes the words differently while their count is below the state size and at or above it.
+    for(std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{623}, std::size_t{700}})
+    {
+        std::vector<std::uint32_t> words(count);
+        for(std::size_t i = 0; i < count; ++i)
+            words[i] = static_cast<std::uint32_t>(i * 2'654'435'761u + 12345u);
+        std::seed_seq sequence(words.begin(), words.end());
+        std::mt19937 standard(sequence);
+        INFO("seed words: " << count);
+        alpaka::rand::MersenneTwister19937 engine(words.data(), words.size());
+        std::uint32_t mismatches = 0;
+        for(int i = 0; i < 1000; ++i)
+            mismatches += engine() != standard() ? 1u : 0u;
+        CHECK(mismatches == 0u);
+    }
+    alpaka::rand::MersenneTwister19937 skipping({1u, 2u});
+    alpaka::rand::MersenneTwister19937 stepping({1u, 2u});
+    skipping.discard(1000);
+    for(int i = 0; i < 1000; ++i)
+        stepping();
+    CHECK(skipping() == stepping());
 }
 
 TEST_CASE("RandomDevice works with the alpaka distributions", "[rand]")

@@ -9,16 +9,15 @@
 //! thread wake-up each. A template of an unused parameter (the alias NonBlockingQueueCore names it) so that a unit
 //! without non-blocking queues does not compile the worker thread's machinery (see meta/DependentType.hpp).
 
+#include "alpaka/detail/cpu/HostThread.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/Task.hpp"
 
 #include <atomic>
 #include <cstdint>
-#include <deque>
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <utility>
 
 namespace alpaka::detail::cpu
@@ -43,7 +42,7 @@ namespace alpaka::detail::cpu
             {
                 // The last owner can be a task of this very queue (a host task holding the queue): the worker, which
                 // co-owns the state, then runs the remaining tasks and ends on its own once this destructor returns.
-                if(m_worker.get_id() == std::this_thread::get_id())
+                if(workerStateOfThisThread() == m_state.get())
                     m_worker.detach();
                 else
                     m_worker.join();
@@ -67,7 +66,7 @@ namespace alpaka::detail::cpu
         //! Waits until the task with this ticket (and every earlier one) has finished.
         void waitForTicket(std::uint64_t ticket)
         {
-            if(m_workerId.load(std::memory_order_acquire) == std::this_thread::get_id())
+            if(workerStateOfThisThread() == m_state.get())
                 return; // a task waiting for its own queue would wait forever; earlier tasks are done anyway
             State& state = *m_state;
             state.m_doneParker.wait([&] { return state.m_done.load(std::memory_order_seq_cst) >= ticket; });
@@ -98,10 +97,9 @@ namespace alpaka::detail::cpu
                 // Start the worker before counting the task: if the thread cannot be created, nothing changed.
                 if(!m_worker.joinable())
                 {
-                    m_worker = std::thread([shared = m_state] { shared->workerLoop(); });
-                    m_workerId.store(m_worker.get_id(), std::memory_order_release);
+                    m_worker = HostThread([shared = m_state] { shared->workerLoop(); });
                 }
-                state.m_tasks.push_back(std::move(task));
+                state.m_tasks.push(std::move(task));
                 ticket = state.m_enqueued.load(std::memory_order_relaxed) + 1;
                 state.m_enqueued.store(ticket, std::memory_order_seq_cst);
             }
@@ -116,6 +114,7 @@ namespace alpaka::detail::cpu
         {
             void workerLoop()
             {
+                workerStateOfThisThread() = this;
                 std::uint64_t taken = 0;
                 for(;;)
                 {
@@ -133,8 +132,7 @@ namespace alpaka::detail::cpu
                                 return;
                             continue;
                         }
-                        task = std::move(m_tasks.front());
-                        m_tasks.pop_front();
+                        task = m_tasks.pop();
                     }
                     ++taken;
                     try
@@ -153,7 +151,7 @@ namespace alpaka::detail::cpu
             }
 
             std::mutex m_mutex;
-            std::deque<TaskT<TLazy>> m_tasks;
+            typename TaskT<TLazy>::Fifo m_tasks;
             ErrorSlot m_error;
             std::atomic<std::uint64_t> m_enqueued{0};
             std::atomic<std::uint64_t> m_done{0};
@@ -168,10 +166,16 @@ namespace alpaka::detail::cpu
             Parker m_doneParker{handOffSpinNs};
         };
 
+        //! The state whose worker the calling thread is, if it is a queue's worker: a task that waits for its own
+        //! queue must not wait for itself, and a queue destroyed by its own worker must not join it.
+        static auto workerStateOfThisThread() noexcept -> State const*&
+        {
+            static thread_local State const* state = nullptr;
+            return state;
+        }
+
         std::shared_ptr<State> m_state = std::make_shared<State>();
-        std::thread m_worker;
-        //! The worker's id, readable without the lock (default-constructed until the worker starts).
-        std::atomic<std::thread::id> m_workerId{};
+        HostThread m_worker;
     };
 
     using NonBlockingQueueCore = NonBlockingQueueCoreT<>;

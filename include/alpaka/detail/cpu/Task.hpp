@@ -40,11 +40,16 @@ namespace alpaka::detail::cpu
             return static_cast<bool>(m_impl);
         }
 
+        class Fifo;
+
     private:
         struct Base
         {
             virtual ~Base() = default;
             virtual void run() = 0;
+
+            //! The next task of the Fifo that holds this one.
+            Base* m_next = nullptr;
         };
 
         template<typename TFn>
@@ -64,6 +69,55 @@ namespace alpaka::detail::cpu
         };
 
         std::unique_ptr<Base> m_impl;
+    };
+
+    //! Tasks first in, first out, linked through the tasks themselves: pushing allocates nothing, and no container
+    //! is compiled for it (std::deque was 2 MB of every unit with alpaka.hpp).
+    template<typename TLazy>
+    class TaskT<TLazy>::Fifo
+    {
+    public:
+        Fifo() = default;
+        Fifo(Fifo const&) = delete;
+        auto operator=(Fifo const&) -> Fifo& = delete;
+
+        ~Fifo()
+        {
+            while(!empty())
+                pop();
+        }
+
+        [[nodiscard]] auto empty() const noexcept -> bool
+        {
+            return m_head == nullptr;
+        }
+
+        //! Appends a task (an empty one is ignored).
+        void push(TaskT task) noexcept
+        {
+            Base* const node = task.m_impl.release();
+            if(node == nullptr)
+                return;
+            node->m_next = nullptr;
+            (m_tail != nullptr ? m_tail->m_next : m_head) = node;
+            m_tail = node;
+        }
+
+        //! Removes and returns the first task; the Fifo must not be empty.
+        auto pop() noexcept -> TaskT
+        {
+            Base* const node = m_head;
+            m_head = node->m_next;
+            if(m_head == nullptr)
+                m_tail = nullptr;
+            TaskT task;
+            task.m_impl.reset(node);
+            return task;
+        }
+
+    private:
+        Base* m_head = nullptr;
+        Base* m_tail = nullptr;
     };
 
     using Task = TaskT<>;

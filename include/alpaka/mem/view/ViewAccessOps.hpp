@@ -7,12 +7,12 @@
 //! view[Vec] (any dimensionality, honouring pitches), view.at(Vec) (bounds-checked), *view (0-D).
 
 #include "alpaka/core/Common.hpp"
+#include "alpaka/core/Message.hpp"
 #include "alpaka/mem/view/Traits.hpp"
+#include "alpaka/vec/Traits.hpp"
 #include "alpaka/vec/Vec.hpp"
 
 #include <cstddef>
-#include <sstream>
-#include <stdexcept>
 #include <type_traits>
 
 namespace alpaka::internal
@@ -134,9 +134,10 @@ namespace alpaka::internal
             }
             if(!inside)
             {
-                std::ostringstream message;
-                message << "index " << index << " is outside of the Buffer or View extent " << extent;
-                throw std::out_of_range(message.str());
+                alpaka::detail::throwOutOfRange(
+                    "index %s is outside of the Buffer or View extent %s",
+                    alpaka::detail::toString(index).c_str(),
+                    alpaka::detail::toString(extent).c_str());
             }
         }
     };

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <type_traits>
 

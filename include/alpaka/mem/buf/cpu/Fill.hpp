@@ -11,7 +11,6 @@
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <memory>
 
@@ -29,7 +28,13 @@ namespace alpaka
                 cpu::forEachBlock(
                     m_region,
                     [&](std::size_t const* offsets)
-                    { std::fill_n(reinterpret_cast<TElem*>(m_dst + offsets[0]), count, m_value); });
+                    {
+                        // A plain loop, not std::fill_n: <algorithm> is a tenth of a second in every unit
+                        // (C++20's ranges algorithms), and GCC and clang turn this loop into the same code.
+                        auto* const first = reinterpret_cast<TElem*>(m_dst + offsets[0]);
+                        for(std::size_t i = 0; i < count; ++i)
+                            first[i] = m_value;
+                    });
             }
 
             std::byte* m_dst;

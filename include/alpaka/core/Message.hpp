@@ -60,14 +60,10 @@ namespace alpaka::detail
         throw std::runtime_error(text);
     }
 
-    //! Throws std::out_of_range with a message from a printf format.
-    [[noreturn]] ALPAKA_MESSAGE_FN ALPAKA_MESSAGE_FORMAT(1, 2) inline void throwOutOfRange(char const* format, ...)
+    //! Throws std::out_of_range with this message (from formatMessage).
+    [[noreturn]] ALPAKA_MESSAGE_FN inline void throwOutOfRange(std::string const& message)
     {
-        std::va_list args;
-        va_start(args, format);
-        auto text = formatMessageV(format, args);
-        va_end(args);
-        throw std::out_of_range(text);
+        throw std::out_of_range(message);
     }
 
     //! The decimal text of an integer of any type up to 64 bits, exactly (sign included): pass `.text` to "%s".

@@ -134,10 +134,10 @@ namespace alpaka::internal
             }
             if(!inside)
             {
-                alpaka::detail::throwOutOfRange(
+                alpaka::detail::throwOutOfRange(alpaka::detail::formatMessage(
                     "index %s is outside of the Buffer or View extent %s",
                     alpaka::detail::toString(index).c_str(),
-                    alpaka::detail::toString(extent).c_str());
+                    alpaka::detail::toString(extent).c_str()));
             }
         }
     };

@@ -83,12 +83,12 @@ TEST_CASE("WorkerPool::runShares takes a sleeping worker's share back to the cal
 {
     auto& pool = WorkerPool::instance();
     // The launcher does not wait for the worker to claim its share first (it would, 20 us, and mostly get it).
-    pool.setClaimWait(std::chrono::nanoseconds(0));
+    pool.setClaimWaitNs(0);
     struct RestoreClaimWait
     {
         ~RestoreClaimWait()
         {
-            WorkerPool::instance().setClaimWait(WorkerPool::defaultClaimWait);
+            WorkerPool::instance().setClaimWaitNs(WorkerPool::defaultClaimWaitNs);
         }
     } const restore;
     std::thread::id const caller = std::this_thread::get_id();

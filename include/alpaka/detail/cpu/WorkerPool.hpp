@@ -19,40 +19,40 @@
 
 #include "alpaka/detail/cpu/CpuPlacement.hpp"
 #include "alpaka/detail/cpu/Futex.hpp"
+#include "alpaka/detail/cpu/HostThread.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
+#include "alpaka/detail/cpu/Spin.hpp"
 #include "alpaka/detail/cpu/SysInfo.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace alpaka::detail::cpu
 {
-    //! Waits until `word` no longer holds `old`: spins for `spin`, yields until Parker::spinNs + yieldNs, then
-    //! sleeps until wakeSleepers(word, sleepers). With `sleepAtOnce` it sleeps without spinning or yielding.
+    //! Waits until `word` no longer holds `old`: spins for `spinNs` nanoseconds, yields until Parker::spinNs +
+    //! yieldNs, then sleeps until wakeSleepers(word, sleepers). With `sleepAtOnce` it sleeps without spinning or
+    //! yielding. (Times are nanoseconds of monotonicNanoseconds, not std::chrono: see Spin.hpp.)
     inline void waitWhileEquals(
         std::atomic<std::uint32_t>& word,
         std::uint32_t old,
         std::atomic<std::uint32_t>& sleepers,
-        std::chrono::nanoseconds spin,
+        std::int64_t spinNs,
         bool sleepAtOnce)
     {
-        using Clock = std::chrono::steady_clock;
-        auto const start = Clock::now();
+        std::int64_t const start = monotonicNanoseconds();
         for(unsigned i = 1; !sleepAtOnce && word.load(std::memory_order_acquire) == old; ++i)
         {
             cpuRelax();
             if(i % 64u != 0)
                 continue;
-            auto const elapsed = Clock::now() - start;
-            if(elapsed > std::chrono::nanoseconds(Parker::spinNs + Parker::yieldNs))
+            std::int64_t const elapsed = monotonicNanoseconds() - start;
+            if(elapsed > Parker::spinNs + Parker::yieldNs)
                 break;
-            if(elapsed > spin)
-                std::this_thread::yield();
+            if(elapsed > spinNs)
+                cpuYield();
         }
         sleepWhileEquals(word, old, sleepers);
     }
@@ -93,7 +93,7 @@ namespace alpaka::detail::cpu
             std::atomic<std::uint32_t> claimed{0};
             Job* job = nullptr;
             std::uint32_t index = 0;
-            std::thread thread;
+            HostThread thread;
         };
 
     public:
@@ -136,12 +136,13 @@ namespace alpaka::detail::cpu
         }
 
         //! How long a launcher waits for its workers to claim their shares before it runs its own (see awaitClaims).
-        static constexpr std::chrono::nanoseconds defaultClaimWait = std::chrono::microseconds(20);
+        static constexpr std::int64_t defaultClaimWaitNs = 20'000;
 
-        //! Sets that wait; 0: the launcher does not wait (tests use it to see runShares take a late share back).
-        void setClaimWait(std::chrono::nanoseconds wait)
+        //! Sets that wait, in nanoseconds; 0: the launcher does not wait (tests use it to see runShares take a late
+        //! share back).
+        void setClaimWaitNs(std::int64_t waitNs)
         {
-            m_claimWait.store(wait, std::memory_order_relaxed);
+            m_claimWaitNs.store(waitNs, std::memory_order_relaxed);
         }
 
         //! Workers started so far (for tests: the pool must not grow with the number of launches).
@@ -152,7 +153,7 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        static constexpr auto joinSpin = std::chrono::microseconds(2);
+        static constexpr std::int64_t joinSpinNs = 2'000;
 
         WorkerPool() = default;
 
@@ -172,9 +173,9 @@ namespace alpaka::detail::cpu
                 return;
             }
             Job* const job = dispatch(n - 1u, &invokeAs<TFn>, &fn, n > getHardwareThreadCount());
-            if(auto const claimWait = m_claimWait.load(std::memory_order_relaxed);
-               !job->crowded && claimWait.count() > 0)
-                awaitClaims(*job, claimWait);
+            if(std::int64_t const claimWaitNs = m_claimWaitNs.load(std::memory_order_relaxed);
+               !job->crowded && claimWaitNs > 0)
+                awaitClaims(*job, claimWaitNs);
             fn(0u);
             std::uint32_t takenBack = 0;
             for(std::uint32_t share = 1; takeBackLateShares && share < n; ++share)
@@ -191,15 +192,14 @@ namespace alpaka::detail::cpu
             join(*job, takenBack);
         }
 
-        //! Gives the workers a moment (claimWait) to claim their shares before the launcher runs its own, and if some
+        //! Gives the workers a moment (claimWaitNs) to claim their shares before the launcher runs its own, and if some
         //! have not, lets them have the launcher's core once. A worker that the scheduler woke up on its launcher's
         //! core (seen on a 2-vCPU VM after an idle phase, with the other core idle) would otherwise wait there for the
         //! launcher's whole share; given the core, it moves off it (see loop()). Where a worker is only slow to wake
-        //! up, the launcher loses claimWait and one yield.
-        static void awaitClaims(Job const& job, std::chrono::nanoseconds claimWait)
+        //! up, the launcher loses claimWaitNs and one yield.
+        static void awaitClaims(Job const& job, std::int64_t claimWaitNs)
         {
-            using Clock = std::chrono::steady_clock;
-            auto const start = Clock::now();
+            std::int64_t const start = monotonicNanoseconds();
             for(unsigned i = 1;; ++i)
             {
                 bool claimed = true;
@@ -208,10 +208,10 @@ namespace alpaka::detail::cpu
                 if(claimed)
                     return;
                 cpuRelax();
-                if(i % 16u == 0 && Clock::now() - start > claimWait)
+                if(i % 16u == 0 && monotonicNanoseconds() - start > claimWaitNs)
                     break;
             }
-            std::this_thread::yield();
+            cpuYield();
         }
 
         //! Waits for the shares the workers claimed (all but `takenBack`), makes the workers whose shares were taken
@@ -222,10 +222,10 @@ namespace alpaka::detail::cpu
                 job.remaining.fetch_sub(takenBack, std::memory_order_acq_rel);
             // The caller's shares are done; the workers' shares end about now when they run on cores of their own.
             // A worker on the caller's own core (run() cannot take its share back: a block's threads must run at the
-            // same time) runs only once the caller yields, so the caller spins briefly (joinSpin), not 20 us.
+            // same time) runs only once the caller yields, so the caller spins briefly (joinSpinNs), not 20 us.
             for(std::uint32_t left = job.remaining.load(std::memory_order_acquire); left != 0;
                 left = job.remaining.load(std::memory_order_acquire))
-                waitWhileEquals(job.remaining, left, job.sleepers, joinSpin, job.crowded);
+                waitWhileEquals(job.remaining, left, job.sleepers, joinSpinNs, job.crowded);
             std::lock_guard<std::mutex> lock(m_mutex);
             if(takenBack != 0u)
                 for(Handover const& handover : job.handovers)
@@ -250,7 +250,7 @@ namespace alpaka::detail::cpu
                 m_idle.reserve(m_workers.size());
                 try
                 {
-                    raw->thread = std::thread([this, raw] { loop(*raw); });
+                    raw->thread = HostThread([this, raw] { loop(*raw); });
                 }
                 catch(...)
                 {
@@ -293,8 +293,7 @@ namespace alpaka::detail::cpu
             bool lastJobCrowded = false;
             for(;;)
             {
-                waitWhileEquals(
-                    worker.sequence, seen, worker.sleepers, std::chrono::nanoseconds(Parker::spinNs), lastJobCrowded);
+                waitWhileEquals(worker.sequence, seen, worker.sleepers, Parker::spinNs, lastJobCrowded);
                 seen = worker.sequence.load(std::memory_order_acquire);
                 if(m_stopping.load(std::memory_order_acquire))
                     return;
@@ -325,6 +324,6 @@ namespace alpaka::detail::cpu
         std::vector<std::unique_ptr<Job>> m_jobs;
         std::vector<Job*> m_idleJobs;
         std::atomic<bool> m_stopping{false};
-        std::atomic<std::chrono::nanoseconds> m_claimWait{defaultClaimWait};
+        std::atomic<std::int64_t> m_claimWaitNs{defaultClaimWaitNs};
     };
 } // namespace alpaka::detail::cpu

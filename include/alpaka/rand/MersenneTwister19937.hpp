@@ -85,11 +85,10 @@ namespace alpaka::rand
             {
                 std::uint32_t const r1
                     = 1'664'525u * mix(m_state[k % n] ^ m_state[(k + p) % n] ^ m_state[(k + n - 1) % n]);
-                std::uint32_t r2 = r1 + static_cast<std::uint32_t>(k % n);
-                if(k == 0)
-                    r2 = r1 + static_cast<std::uint32_t>(count);
-                else if(k <= count)
-                    r2 += words[k - 1];
+                // The standard's r2: r1 plus s for k = 0, plus (k mod n) + v[k - 1] while k <= s, plus k mod n after.
+                std::uint32_t const r2
+                    = k == 0 ? r1 + static_cast<std::uint32_t>(count)
+                             : r1 + static_cast<std::uint32_t>(k % n) + (k <= count ? words[k - 1] : 0u);
                 m_state[(k + p) % n] += r1;
                 m_state[(k + q) % n] += r2;
                 m_state[k % n] = r2;

@@ -3,22 +3,19 @@
 #pragma once
 
 //! \file
-//! A joinable thread of the host's own thread library: what the non-blocking queue's worker needs from std::thread
-//! (start with a callable, join, detach), without <thread>. C++20's <thread> brings
-//! <stop_token> and <semaphore>: 4 MB and 0.03 s of every unit that includes alpaka.hpp, which declares the
-//! non-blocking queue whether the unit uses one or not. POSIX systems use pthreads (what std::thread wraps there),
-//! others std::thread.
-
-#include <exception>
-#include <memory>
-#include <system_error>
-#include <utility>
+//! HostThread: a joinable thread of the host's own thread library, with what the non-blocking queue's worker and the
+//! std::thread back-end's worker pool need from std::thread (start with a callable, joinable, join, detach, move),
+//! without <thread>. C++20's <thread> brings <stop_token> and <semaphore>: 4 MB and 0.03 s of every unit that
+//! includes alpaka.hpp, which declares the non-blocking queue whether the unit uses one or not. POSIX systems use
+//! pthreads (what std::thread wraps there); elsewhere HostThread is std::thread.
 
 #if defined(__unix__) || defined(__APPLE__)
+#    include <exception>
+#    include <memory>
+#    include <system_error>
+#    include <utility>
+
 #    include <pthread.h>
-#else
-#    include <thread>
-#endif
 
 namespace alpaka::detail::cpu
 {
@@ -32,27 +29,19 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         explicit HostThread(TFn fn)
         {
-#if defined(__unix__) || defined(__APPLE__)
             auto* const start = new TFn(std::move(fn));
             int const error = ::pthread_create(&m_handle, nullptr, &run<TFn>, start);
             if(error != 0)
             {
                 delete start;
-                throw std::system_error(error, std::generic_category(), "alpaka: starting a queue's worker thread");
+                throw std::system_error(error, std::generic_category(), "alpaka: starting a worker thread");
             }
             m_joinable = true;
-#else
-            m_thread = std::thread(std::move(fn));
-#endif
         }
 
         HostThread(HostThread&& other) noexcept
-#if defined(__unix__) || defined(__APPLE__)
             : m_handle(other.m_handle)
             , m_joinable(std::exchange(other.m_joinable, false))
-#else
-            : m_thread(std::move(other.m_thread))
-#endif
         {
         }
 
@@ -61,12 +50,8 @@ namespace alpaka::detail::cpu
         {
             if(joinable())
                 std::terminate();
-#if defined(__unix__) || defined(__APPLE__)
             m_handle = other.m_handle;
             m_joinable = std::exchange(other.m_joinable, false);
-#else
-            m_thread = std::move(other.m_thread);
-#endif
             return *this;
         }
 
@@ -79,37 +64,24 @@ namespace alpaka::detail::cpu
 
         [[nodiscard]] auto joinable() const noexcept -> bool
         {
-#if defined(__unix__) || defined(__APPLE__)
             return m_joinable;
-#else
-            return m_thread.joinable();
-#endif
         }
 
         void join()
         {
-#if defined(__unix__) || defined(__APPLE__)
             int const error = ::pthread_join(m_handle, nullptr);
             if(error != 0)
-                throw std::system_error(error, std::generic_category(), "alpaka: joining a queue's worker thread");
+                throw std::system_error(error, std::generic_category(), "alpaka: joining a worker thread");
             m_joinable = false;
-#else
-            m_thread.join();
-#endif
         }
 
         void detach()
         {
-#if defined(__unix__) || defined(__APPLE__)
             ::pthread_detach(m_handle);
             m_joinable = false;
-#else
-            m_thread.detach();
-#endif
         }
 
     private:
-#if defined(__unix__) || defined(__APPLE__)
         template<typename TFn>
         static auto run(void* start) noexcept -> void*
         {
@@ -120,8 +92,13 @@ namespace alpaka::detail::cpu
 
         ::pthread_t m_handle{};
         bool m_joinable = false;
-#else
-        std::thread m_thread;
-#endif
     };
 } // namespace alpaka::detail::cpu
+#else
+#    include <thread>
+
+namespace alpaka::detail::cpu
+{
+    using HostThread = std::thread;
+} // namespace alpaka::detail::cpu
+#endif

@@ -92,12 +92,10 @@ namespace alpaka::detail::cpu
             return m_head == nullptr;
         }
 
-        //! Appends a task (an empty one is ignored).
+        //! Appends a task; the task must not be empty (queues push only tasks made from a callable).
         void push(TaskT task) noexcept
         {
             Base* const node = task.m_impl.release();
-            if(node == nullptr)
-                return;
             node->m_next = nullptr;
             (m_tail != nullptr ? m_tail->m_next : m_head) = node;
             m_tail = node;

@@ -10,7 +10,6 @@
 #include "alpaka/core/Common.hpp"
 #include "alpaka/math/Constants.hpp"
 
-#include <cmath>
 #include <type_traits>
 #if !ALPAKA_RTC
 #    include <concepts>

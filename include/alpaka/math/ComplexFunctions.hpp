@@ -10,8 +10,8 @@
 #include "alpaka/core/Common.hpp"
 #include "alpaka/math/Complex.hpp"
 #include "alpaka/math/Constants.hpp"
+#include "alpaka/math/Libm.hpp"
 
-#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -33,13 +33,13 @@ namespace alpaka
     template<typename T>
     ALPAKA_FN_HOST_ACC auto abs(Complex<T> const& z) -> T
     {
-        return std::hypot(z.real(), z.imag());
+        return math::libm::hypot(z.real(), z.imag());
     }
 
     template<typename T>
     ALPAKA_FN_HOST_ACC auto arg(Complex<T> const& z) -> T
     {
-        return std::atan2(z.imag(), z.real());
+        return math::libm::atan2(z.imag(), z.real());
     }
 
     //! |z|², the field norm.
@@ -59,8 +59,8 @@ namespace alpaka
     template<typename T>
     ALPAKA_FN_HOST_ACC auto proj(Complex<T> const& z) -> Complex<T>
     {
-        if(std::isinf(z.real()) || std::isinf(z.imag()))
-            return {std::numeric_limits<T>::infinity(), std::copysign(T{0}, z.imag())};
+        if(math::libm::isinf(z.real()) || math::libm::isinf(z.imag()))
+            return {std::numeric_limits<T>::infinity(), math::libm::copysign(T{0}, z.imag())};
         return z;
     }
 
@@ -68,22 +68,22 @@ namespace alpaka
     template<typename T>
     ALPAKA_FN_HOST_ACC auto polar(T const& rho, T const& theta = T{}) -> Complex<T>
     {
-        return {rho * std::cos(theta), rho * std::sin(theta)};
+        return {rho * math::libm::cos(theta), rho * math::libm::sin(theta)};
     }
 
     template<typename T>
     ALPAKA_FN_HOST_ACC auto exp(Complex<T> const& z) -> Complex<T>
     {
-        T const magnitude = std::exp(z.real());
+        T const magnitude = math::libm::exp(z.real());
         if(z.imag() == T{0})
             return {magnitude, z.imag()}; // keeps the sign of a zero imaginary part
-        return {magnitude * std::cos(z.imag()), magnitude * std::sin(z.imag())};
+        return {magnitude * math::libm::cos(z.imag()), magnitude * math::libm::sin(z.imag())};
     }
 
     template<typename T>
     ALPAKA_FN_HOST_ACC auto log(Complex<T> const& z) -> Complex<T>
     {
-        return {std::log(abs(z)), arg(z)};
+        return {math::libm::log(abs(z)), arg(z)};
     }
 
     template<typename T>
@@ -102,10 +102,10 @@ namespace alpaka
         if(x == T{0} && y == T{0})
             return {T{0}, y};
         // Kahan's formulation: no cancellation for either sign of x.
-        T const t = std::sqrt((std::abs(x) + abs(z)) / T{2});
+        T const t = math::libm::sqrt((math::libm::abs(x) + abs(z)) / T{2});
         if(x >= T{0})
             return {t, y / (T{2} * t)};
-        return {std::abs(y) / (T{2} * t), std::copysign(t, y)};
+        return {math::libm::abs(y) / (T{2} * t), math::libm::copysign(t, y)};
     }
 
     namespace detail
@@ -141,7 +141,7 @@ namespace alpaka
         auto const e = static_cast<R>(exponent);
         if(b == R{0})
             return e == R{0} ? Complex<R>{R{1}} : Complex<R>{};
-        return polar(std::pow(abs(b), e), arg(b) * e);
+        return polar(math::libm::pow(abs(b), e), arg(b) * e);
     }
 
     //! A real base.
@@ -156,13 +156,17 @@ namespace alpaka
     template<typename T>
     ALPAKA_FN_HOST_ACC auto sinh(Complex<T> const& z) -> Complex<T>
     {
-        return {std::sinh(z.real()) * std::cos(z.imag()), std::cosh(z.real()) * std::sin(z.imag())};
+        return {
+            math::libm::sinh(z.real()) * math::libm::cos(z.imag()),
+            math::libm::cosh(z.real()) * math::libm::sin(z.imag())};
     }
 
     template<typename T>
     ALPAKA_FN_HOST_ACC auto cosh(Complex<T> const& z) -> Complex<T>
     {
-        return {std::cosh(z.real()) * std::cos(z.imag()), std::sinh(z.real()) * std::sin(z.imag())};
+        return {
+            math::libm::cosh(z.real()) * math::libm::cos(z.imag()),
+            math::libm::sinh(z.real()) * math::libm::sin(z.imag())};
     }
 
     //! tanh through exp(-2|x|), which stays finite for large |x| (cosh would overflow).
@@ -171,10 +175,12 @@ namespace alpaka
     {
         T const x = z.real();
         T const y = z.imag();
-        if(std::abs(x) > T{20})
-            return {std::copysign(T{1}, x), T{4} * std::sin(y) * std::cos(y) * std::exp(T{-2} * std::abs(x))};
-        T const denominator = std::cosh(T{2} * x) + std::cos(T{2} * y);
-        return {std::sinh(T{2} * x) / denominator, std::sin(T{2} * y) / denominator};
+        if(math::libm::abs(x) > T{20})
+            return {
+                math::libm::copysign(T{1}, x),
+                T{4} * math::libm::sin(y) * math::libm::cos(y) * math::libm::exp(T{-2} * math::libm::abs(x))};
+        T const denominator = math::libm::cosh(T{2} * x) + math::libm::cos(T{2} * y);
+        return {math::libm::sinh(T{2} * x) / denominator, math::libm::sin(T{2} * y) / denominator};
     }
 
     //! sin(z) = -i sinh(iz).
@@ -204,7 +210,7 @@ namespace alpaka
     template<typename T>
     ALPAKA_FN_HOST_ACC auto asinh(Complex<T> const& z) -> Complex<T>
     {
-        bool const negative = z.real() < T{0} || (z.real() == T{0} && std::signbit(z.real()));
+        bool const negative = z.real() < T{0} || (z.real() == T{0} && math::libm::signbit(z.real()));
         Complex<T> const w = negative ? -z : z;
         Complex<T> result = log(w + sqrt(w * w + T{1}));
         if(negative)

@@ -3,16 +3,16 @@
 #pragma once
 
 //! \file
-//! MathStdLib: the math implementation of the CPU back-ends. Arithmetic types go to <cmath> (native float and double
-//! overloads); other types (alpaka::Complex, user types) fall through to the ADL defaults of math/Traits.hpp.
+//! MathStdLib: the math implementation of the CPU back-ends. Arithmetic types go to the C math library (libm::, the
+//! overloads of <cmath>); other types (alpaka::Complex, user types) fall through to the ADL defaults of
+//! math/Traits.hpp.
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/math/Complex.hpp"
+#include "alpaka/math/Libm.hpp"
 #include "alpaka/math/Traits.hpp"
 
-#include <cmath>
-#include <cstdlib>
 #include <type_traits>
 
 namespace alpaka::math
@@ -81,7 +81,7 @@ namespace alpaka::math
     {                                                                                                                  \
         ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)                                         \
         {                                                                                                              \
-            return std::name(arg);                                                                                     \
+            return libm::name(arg);                                                                                    \
         }                                                                                                              \
     };
 
@@ -122,7 +122,7 @@ namespace alpaka::math
     {                                                                                                                  \
         ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArgA const& a, TArgB const& b)                          \
         {                                                                                                              \
-            return std::name(a, b);                                                                                    \
+            return libm::name(a, b);                                                                                   \
         }                                                                                                              \
     };
 
@@ -142,7 +142,7 @@ namespace alpaka::math
                 if constexpr(std::is_unsigned_v<TArg>)
                     return arg;
                 else
-                    return std::abs(arg);
+                    return libm::abs(arg);
             }
         };
 
@@ -153,7 +153,7 @@ namespace alpaka::math
             ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)
             {
                 using Float = detail::FloatOf<TArg>;
-                return Float{1} / std::sqrt(static_cast<Float>(arg));
+                return Float{1} / libm::sqrt(static_cast<Float>(arg));
             }
         };
 
@@ -164,7 +164,7 @@ namespace alpaka::math
             ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArg const& arg)
             {
                 using Float = detail::FloatOf<TArg>;
-                return std::atan2(Float{0}, static_cast<Float>(arg));
+                return libm::atan2(Float{0}, static_cast<Float>(arg));
             }
         };
 
@@ -192,7 +192,7 @@ namespace alpaka::math
                                                                            : static_cast<Common>(a);
                 }
                 else
-                    return std::fmin(a, b);
+                    return libm::fmin(a, b);
             }
         };
 
@@ -208,7 +208,7 @@ namespace alpaka::math
                                                                            : static_cast<Common>(a);
                 }
                 else
-                    return std::fmax(a, b);
+                    return libm::fmax(a, b);
             }
         };
 
@@ -217,7 +217,7 @@ namespace alpaka::math
         {
             ALPAKA_FN_HOST_ACC auto operator()(MathStdLib const&, TArgX const& x, TArgY const& y, TArgZ const& z)
             {
-                return std::fma(x, y, z);
+                return libm::fma(x, y, z);
             }
         };
 
@@ -228,8 +228,8 @@ namespace alpaka::math
             ALPAKA_FN_HOST_ACC auto
             operator()(MathStdLib const&, TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
             {
-                resultSin = std::sin(arg);
-                resultCos = std::cos(arg);
+                resultSin = libm::sin(arg);
+                resultCos = libm::cos(arg);
             }
         };
     } // namespace trait

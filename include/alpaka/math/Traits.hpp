@@ -10,13 +10,36 @@
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
+#include "alpaka/math/Libm.hpp"
 
-#include <cmath>
+#include <utility>
 
 namespace alpaka::math
 {
+    namespace detail
+    {
+        //! The fallbacks of the default Max and Min traits, as std::max and std::min (the larger or smaller by
+        //! operator<, the first when equal) without <algorithm>. Two template parameters: where argument-dependent
+        //! lookup also finds std::max (a type of namespace std), std's is more specialized and wins, and a type's own
+        //! max or min in its namespace wins over both.
+        ALPAKA_NO_HOST_ACC_WARNING
+        template<typename TA, typename TB>
+        ALPAKA_FN_HOST_ACC constexpr auto max(TA const& a, TB const& b)
+        {
+            return a < b ? b : a;
+        }
+
+        ALPAKA_NO_HOST_ACC_WARNING
+        template<typename TA, typename TB>
+        ALPAKA_FN_HOST_ACC constexpr auto min(TA const& a, TB const& b)
+        {
+            return b < a ? b : a;
+        }
+    } // namespace detail
+
     //! Defines ConceptMath<Name>, trait::<Name><T, TArg> with an ADL default, and math::<name>(ctx, arg).
-    //! TStdUsing brings std::<name> in for the default when the standard library has it.
+    //! TStdUsing brings the standard library's <name> in for the default when it has one (libm::<name>, or
+    //! detail::max/min).
 #define ALPAKA_MATH_DEFINE_UNARY(Name, name, TStdUsing)                                                                \
     struct ConceptMath##Name;                                                                                          \
     namespace trait                                                                                                    \
@@ -65,52 +88,54 @@ namespace alpaka::math
         return trait::Name<Impl, TArgA, TArgB>{}(ctx, a, b);                                                           \
     }
 
-#define ALPAKA_MATH_STD(name) using std::name
-#define ALPAKA_MATH_NO_STD    static_cast<void>(0)
+#define ALPAKA_MATH_LIBM(name)   using libm::name
+#define ALPAKA_MATH_DETAIL(name) using detail::name
+#define ALPAKA_MATH_NO_STD       static_cast<void>(0)
 
-    ALPAKA_MATH_DEFINE_UNARY(Abs, abs, ALPAKA_MATH_STD(abs))
-    ALPAKA_MATH_DEFINE_UNARY(Acos, acos, ALPAKA_MATH_STD(acos))
-    ALPAKA_MATH_DEFINE_UNARY(Acosh, acosh, ALPAKA_MATH_STD(acosh))
+    ALPAKA_MATH_DEFINE_UNARY(Abs, abs, ALPAKA_MATH_LIBM(abs))
+    ALPAKA_MATH_DEFINE_UNARY(Acos, acos, ALPAKA_MATH_LIBM(acos))
+    ALPAKA_MATH_DEFINE_UNARY(Acosh, acosh, ALPAKA_MATH_LIBM(acosh))
     ALPAKA_MATH_DEFINE_UNARY(Arg, arg, ALPAKA_MATH_NO_STD)
-    ALPAKA_MATH_DEFINE_UNARY(Asin, asin, ALPAKA_MATH_STD(asin))
-    ALPAKA_MATH_DEFINE_UNARY(Asinh, asinh, ALPAKA_MATH_STD(asinh))
-    ALPAKA_MATH_DEFINE_UNARY(Atan, atan, ALPAKA_MATH_STD(atan))
-    ALPAKA_MATH_DEFINE_UNARY(Atanh, atanh, ALPAKA_MATH_STD(atanh))
-    ALPAKA_MATH_DEFINE_UNARY(Cbrt, cbrt, ALPAKA_MATH_STD(cbrt))
-    ALPAKA_MATH_DEFINE_UNARY(Ceil, ceil, ALPAKA_MATH_STD(ceil))
+    ALPAKA_MATH_DEFINE_UNARY(Asin, asin, ALPAKA_MATH_LIBM(asin))
+    ALPAKA_MATH_DEFINE_UNARY(Asinh, asinh, ALPAKA_MATH_LIBM(asinh))
+    ALPAKA_MATH_DEFINE_UNARY(Atan, atan, ALPAKA_MATH_LIBM(atan))
+    ALPAKA_MATH_DEFINE_UNARY(Atanh, atanh, ALPAKA_MATH_LIBM(atanh))
+    ALPAKA_MATH_DEFINE_UNARY(Cbrt, cbrt, ALPAKA_MATH_LIBM(cbrt))
+    ALPAKA_MATH_DEFINE_UNARY(Ceil, ceil, ALPAKA_MATH_LIBM(ceil))
     ALPAKA_MATH_DEFINE_UNARY(Conj, conj, ALPAKA_MATH_NO_STD)
-    ALPAKA_MATH_DEFINE_UNARY(Cos, cos, ALPAKA_MATH_STD(cos))
-    ALPAKA_MATH_DEFINE_UNARY(Cosh, cosh, ALPAKA_MATH_STD(cosh))
-    ALPAKA_MATH_DEFINE_UNARY(Erf, erf, ALPAKA_MATH_STD(erf))
-    ALPAKA_MATH_DEFINE_UNARY(Exp, exp, ALPAKA_MATH_STD(exp))
-    ALPAKA_MATH_DEFINE_UNARY(Floor, floor, ALPAKA_MATH_STD(floor))
-    ALPAKA_MATH_DEFINE_UNARY(Isfinite, isfinite, ALPAKA_MATH_STD(isfinite))
-    ALPAKA_MATH_DEFINE_UNARY(Isinf, isinf, ALPAKA_MATH_STD(isinf))
-    ALPAKA_MATH_DEFINE_UNARY(Isnan, isnan, ALPAKA_MATH_STD(isnan))
-    ALPAKA_MATH_DEFINE_UNARY(Llround, llround, ALPAKA_MATH_STD(llround))
-    ALPAKA_MATH_DEFINE_UNARY(Log, log, ALPAKA_MATH_STD(log))
-    ALPAKA_MATH_DEFINE_UNARY(Log2, log2, ALPAKA_MATH_STD(log2))
-    ALPAKA_MATH_DEFINE_UNARY(Log10, log10, ALPAKA_MATH_STD(log10))
-    ALPAKA_MATH_DEFINE_UNARY(Lround, lround, ALPAKA_MATH_STD(lround))
-    ALPAKA_MATH_DEFINE_UNARY(Round, round, ALPAKA_MATH_STD(round))
-    ALPAKA_MATH_DEFINE_UNARY(Sin, sin, ALPAKA_MATH_STD(sin))
-    ALPAKA_MATH_DEFINE_UNARY(Sinh, sinh, ALPAKA_MATH_STD(sinh))
-    ALPAKA_MATH_DEFINE_UNARY(Sqrt, sqrt, ALPAKA_MATH_STD(sqrt))
-    ALPAKA_MATH_DEFINE_UNARY(Tan, tan, ALPAKA_MATH_STD(tan))
-    ALPAKA_MATH_DEFINE_UNARY(Tanh, tanh, ALPAKA_MATH_STD(tanh))
-    ALPAKA_MATH_DEFINE_UNARY(Trunc, trunc, ALPAKA_MATH_STD(trunc))
+    ALPAKA_MATH_DEFINE_UNARY(Cos, cos, ALPAKA_MATH_LIBM(cos))
+    ALPAKA_MATH_DEFINE_UNARY(Cosh, cosh, ALPAKA_MATH_LIBM(cosh))
+    ALPAKA_MATH_DEFINE_UNARY(Erf, erf, ALPAKA_MATH_LIBM(erf))
+    ALPAKA_MATH_DEFINE_UNARY(Exp, exp, ALPAKA_MATH_LIBM(exp))
+    ALPAKA_MATH_DEFINE_UNARY(Floor, floor, ALPAKA_MATH_LIBM(floor))
+    ALPAKA_MATH_DEFINE_UNARY(Isfinite, isfinite, ALPAKA_MATH_LIBM(isfinite))
+    ALPAKA_MATH_DEFINE_UNARY(Isinf, isinf, ALPAKA_MATH_LIBM(isinf))
+    ALPAKA_MATH_DEFINE_UNARY(Isnan, isnan, ALPAKA_MATH_LIBM(isnan))
+    ALPAKA_MATH_DEFINE_UNARY(Llround, llround, ALPAKA_MATH_LIBM(llround))
+    ALPAKA_MATH_DEFINE_UNARY(Log, log, ALPAKA_MATH_LIBM(log))
+    ALPAKA_MATH_DEFINE_UNARY(Log2, log2, ALPAKA_MATH_LIBM(log2))
+    ALPAKA_MATH_DEFINE_UNARY(Log10, log10, ALPAKA_MATH_LIBM(log10))
+    ALPAKA_MATH_DEFINE_UNARY(Lround, lround, ALPAKA_MATH_LIBM(lround))
+    ALPAKA_MATH_DEFINE_UNARY(Round, round, ALPAKA_MATH_LIBM(round))
+    ALPAKA_MATH_DEFINE_UNARY(Sin, sin, ALPAKA_MATH_LIBM(sin))
+    ALPAKA_MATH_DEFINE_UNARY(Sinh, sinh, ALPAKA_MATH_LIBM(sinh))
+    ALPAKA_MATH_DEFINE_UNARY(Sqrt, sqrt, ALPAKA_MATH_LIBM(sqrt))
+    ALPAKA_MATH_DEFINE_UNARY(Tan, tan, ALPAKA_MATH_LIBM(tan))
+    ALPAKA_MATH_DEFINE_UNARY(Tanh, tanh, ALPAKA_MATH_LIBM(tanh))
+    ALPAKA_MATH_DEFINE_UNARY(Trunc, trunc, ALPAKA_MATH_LIBM(trunc))
 
-    ALPAKA_MATH_DEFINE_BINARY(Atan2, atan2, ALPAKA_MATH_STD(atan2))
-    ALPAKA_MATH_DEFINE_BINARY(Copysign, copysign, ALPAKA_MATH_STD(copysign))
-    ALPAKA_MATH_DEFINE_BINARY(Fmod, fmod, ALPAKA_MATH_STD(fmod))
-    ALPAKA_MATH_DEFINE_BINARY(Max, max, ALPAKA_MATH_STD(max))
-    ALPAKA_MATH_DEFINE_BINARY(Min, min, ALPAKA_MATH_STD(min))
-    ALPAKA_MATH_DEFINE_BINARY(Pow, pow, ALPAKA_MATH_STD(pow))
-    ALPAKA_MATH_DEFINE_BINARY(Remainder, remainder, ALPAKA_MATH_STD(remainder))
+    ALPAKA_MATH_DEFINE_BINARY(Atan2, atan2, ALPAKA_MATH_LIBM(atan2))
+    ALPAKA_MATH_DEFINE_BINARY(Copysign, copysign, ALPAKA_MATH_LIBM(copysign))
+    ALPAKA_MATH_DEFINE_BINARY(Fmod, fmod, ALPAKA_MATH_LIBM(fmod))
+    ALPAKA_MATH_DEFINE_BINARY(Max, max, ALPAKA_MATH_DETAIL(max))
+    ALPAKA_MATH_DEFINE_BINARY(Min, min, ALPAKA_MATH_DETAIL(min))
+    ALPAKA_MATH_DEFINE_BINARY(Pow, pow, ALPAKA_MATH_LIBM(pow))
+    ALPAKA_MATH_DEFINE_BINARY(Remainder, remainder, ALPAKA_MATH_LIBM(remainder))
 
 #undef ALPAKA_MATH_DEFINE_UNARY
 #undef ALPAKA_MATH_DEFINE_BINARY
-#undef ALPAKA_MATH_STD
+#undef ALPAKA_MATH_LIBM
+#undef ALPAKA_MATH_DETAIL
 #undef ALPAKA_MATH_NO_STD
 
     //! x * y + z with one rounding.
@@ -124,7 +149,7 @@ namespace alpaka::math
             ALPAKA_NO_HOST_ACC_WARNING
             ALPAKA_FN_HOST_ACC auto operator()(T const&, TArgX const& x, TArgY const& y, TArgZ const& z)
             {
-                using std::fma;
+                using libm::fma;
                 return fma(x, y, z);
             }
         };
@@ -154,7 +179,7 @@ namespace alpaka::math
                     return rsqrt(x);
                 else
                 {
-                    using std::sqrt;
+                    using libm::sqrt;
                     return static_cast<TArg>(1) / sqrt(x);
                 }
             }
@@ -177,8 +202,8 @@ namespace alpaka::math
         template<typename TArg>
         ALPAKA_FN_HOST_ACC auto sincos(TArg const& arg, TArg& resultSin, TArg& resultCos) -> void
         {
-            using std::cos;
-            using std::sin;
+            using libm::cos;
+            using libm::sin;
             resultSin = sin(arg);
             resultCos = cos(arg);
         }

@@ -9,10 +9,10 @@
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/math/Constants.hpp"
+#include "alpaka/math/Libm.hpp"
 #include "alpaka/rand/RandPhiloxStateless.hpp"
 #include "alpaka/vec/Vec.hpp"
 
-#include <cmath>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -64,10 +64,10 @@ namespace alpaka::rand::distribution
         template<typename T>
         ALPAKA_FN_HOST_ACC auto boxMuller(T u1, T u2, T& z0, T& z1) -> void
         {
-            T const radius = std::sqrt(T{-2} * std::log(u1));
+            T const radius = math::libm::sqrt(T{-2} * math::libm::log(u1));
             T const angle = T{2} * math::constants::pi_v<T> * u2;
-            z0 = radius * std::cos(angle);
-            z1 = radius * std::sin(angle);
+            z0 = radius * math::libm::cos(angle);
+            z1 = radius * math::libm::sin(angle);
         }
     } // namespace detail
 

@@ -22,7 +22,6 @@
 
 #    include <cstddef>
 #    include <cstdint>
-#    include <optional>
 #    include <stdexcept>
 #    include <string>
 #    include <type_traits>
@@ -173,20 +172,28 @@ namespace alpaka
 #    pragma omp parallel if(blocks > 1)
                 {
                     // Every thread of the team must reach the `for`, also one whose shared memory arena could not be
-                    // allocated.
-                    std::optional<OneThreadBlockRunner<Acc, TTask>> runner;
+                    // allocated: that one takes no blocks (a null runner; no std::optional, whose header is 1.6 MB
+                    // of every unit).
+                    auto const runBlocks = [&](OneThreadBlockRunner<Acc, TTask>* runner) noexcept
+                    {
+#    pragma omp for schedule(runtime) nowait
+                        for(std::ptrdiff_t block = 0; block < blocks; ++block)
+                            if(runner != nullptr)
+                                runner->run(static_cast<std::size_t>(block));
+                    };
+                    bool constructed = false;
                     try
                     {
-                        runner.emplace(task, error);
+                        OneThreadBlockRunner<Acc, TTask> runner(task, error);
+                        constructed = true;
+                        runBlocks(&runner);
                     }
                     catch(...)
                     {
                         error.capture();
                     }
-#    pragma omp for schedule(runtime) nowait
-                    for(std::ptrdiff_t block = 0; block < blocks; ++block)
-                        if(runner)
-                            runner->run(static_cast<std::size_t>(block));
+                    if(!constructed)
+                        runBlocks(nullptr);
                 }
             }
         };

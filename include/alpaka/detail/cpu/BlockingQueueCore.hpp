@@ -5,10 +5,10 @@
 //! \file
 //! The engine of a blocking CPU queue: tasks run on the calling thread, one at a time.
 
+#include "alpaka/detail/cpu/Mutex.hpp"
 #include "alpaka/detail/cpu/Task.hpp"
 
 #include <atomic>
-#include <mutex>
 
 namespace alpaka::detail::cpu
 {
@@ -19,7 +19,7 @@ namespace alpaka::detail::cpu
         template<typename TTask>
         void run(TTask&& task)
         {
-            std::lock_guard<std::recursive_mutex> lock(m_mutex);
+            LockGuard<RecursiveMutex> lock(m_mutex);
             m_running.fetch_add(1, std::memory_order_relaxed);
             struct Done
             {
@@ -36,7 +36,7 @@ namespace alpaka::detail::cpu
         void waitAll() override
         {
             capture().throwIfActive("alpaka::wait");
-            std::lock_guard<std::recursive_mutex> lock(m_mutex);
+            LockGuard<RecursiveMutex> lock(m_mutex);
         }
 
         [[nodiscard]] auto empty() const -> bool
@@ -46,7 +46,7 @@ namespace alpaka::detail::cpu
 
     private:
         // Recursive: a host task may enqueue further work into its own blocking queue.
-        std::recursive_mutex m_mutex;
+        RecursiveMutex m_mutex;
         std::atomic<int> m_running{0};
     };
 } // namespace alpaka::detail::cpu

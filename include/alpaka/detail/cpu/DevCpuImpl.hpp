@@ -7,11 +7,11 @@
 //! A template of an unused parameter (the alias DevCpuImpl names it): what registering and waiting use is compiled
 //! only in units that create a queue or wait for the device (see meta/DependentType.hpp).
 
+#include "alpaka/detail/cpu/Mutex.hpp"
 #include "alpaka/meta/DependentType.hpp"
 
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 namespace alpaka::detail::cpu
@@ -38,7 +38,7 @@ namespace alpaka::detail::cpu
         //! Adds a queue to the list (an intrusive list: the links are the queue's own members, see ICpuQueue).
         void registerQueue(Queue& queue)
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             queue.m_listPrev = nullptr;
             queue.m_listNext = m_head;
             if(m_head != nullptr)
@@ -50,7 +50,7 @@ namespace alpaka::detail::cpu
         //! Removes a queue from the list; the queue's destructor calls it.
         void unregisterQueue(Queue& queue) noexcept
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             if(!queue.m_listed)
                 return;
             (queue.m_listPrev != nullptr ? queue.m_listPrev->m_listNext : m_head) = queue.m_listNext;
@@ -67,7 +67,7 @@ namespace alpaka::detail::cpu
             // no work left to wait for.
             std::vector<std::shared_ptr<Queue>> live;
             {
-                std::lock_guard<std::mutex> lock(m_mutex);
+                LockGuard<Mutex> lock(m_mutex);
                 for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
                     if(auto owned = queue->weak_from_this().lock())
                         live.push_back(std::move(owned));
@@ -90,7 +90,7 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        std::mutex m_mutex;
+        Mutex m_mutex;
         Queue* m_head = nullptr;
     };
 

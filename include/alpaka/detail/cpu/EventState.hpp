@@ -9,12 +9,12 @@
 //! A template of an unused parameter (the alias EventState names it) so that a unit without events does not compile
 //! what its member functions use.
 
+#include "alpaka/detail/cpu/Mutex.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 
 namespace alpaka::detail::cpu
 {
@@ -40,7 +40,7 @@ namespace alpaka::detail::cpu
         //! Records a new enqueue, which the event stands for from now on; returns it.
         auto markEnqueued() -> Mark
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             m_latest = std::make_shared<Enqueue>(m_latest ? m_latest->number + 1u : 1u);
             return m_latest;
         }
@@ -57,7 +57,7 @@ namespace alpaka::detail::cpu
         //! The enqueue the event stands for now.
         [[nodiscard]] auto lastEnqueued() const -> Mark
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             return m_latest;
         }
 
@@ -79,7 +79,7 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        mutable std::mutex m_mutex;
+        mutable Mutex m_mutex;
         Mark m_latest;
         // Shared by the waiters of all enqueues: each checks its own mark when woken.
         Parker m_parker;

@@ -16,12 +16,12 @@
 
 #include "alpaka/core/Message.hpp"
 #include "alpaka/detail/cpu/EventState.hpp"
+#include "alpaka/detail/cpu/Mutex.hpp"
 #include "alpaka/meta/DependentType.hpp"
 
 #include <atomic>
 #include <cstddef>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -240,7 +240,7 @@ namespace alpaka::detail::cpu
         //! Starts recording; idle: whether the queue has no work in flight (a graph records work from a clean start).
         void begin(bool idle)
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             if(m_active.load(std::memory_order_relaxed))
                 throw std::runtime_error(
                     "alpaka::beginCapture: the queue is already capturing a graph; call alpaka::endCapture first");
@@ -255,7 +255,7 @@ namespace alpaka::detail::cpu
         //! Ends recording and hands out what was recorded.
         auto end() -> std::shared_ptr<GraphNodesT<TLazy> const>
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             if(!m_active.load(std::memory_order_relaxed))
                 throw std::runtime_error(
                     "alpaka::endCapture: the queue is not capturing a graph; call alpaka::beginCapture first");
@@ -270,7 +270,7 @@ namespace alpaka::detail::cpu
             // Neither std::make_unique nor a std::unique_ptr of each task type: see TaskT's constructor.
             meta::DependentType<GraphNode, TLazy>* const node
                 = new TaskNode<std::decay_t<TTask>>(std::forward<TTask>(task));
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             if(!m_nodes)
             {
                 delete node;
@@ -281,21 +281,21 @@ namespace alpaka::detail::cpu
 
         void recordEvent(std::shared_ptr<EventStateT<TLazy>> state)
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             auto& nodes = recording();
             nodes.addEventNode(std::make_unique<EventRecordNodeT<TLazy>>(std::move(state), nodes.nextMarkSlot()));
         }
 
         void recordEventWait(std::shared_ptr<EventStateT<TLazy>> state)
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             auto& nodes = recording();
             nodes.addEventNode(std::make_unique<EventWaitNodeT<TLazy>>(std::move(state), nodes.nextMarkSlot()));
         }
 
         void recordGraph(std::shared_ptr<GraphNodesT<TLazy> const> child)
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             auto& nodes = recording();
             nodes.add(new ChildGraphNodeT<TLazy>(std::move(child)));
         }
@@ -324,7 +324,7 @@ namespace alpaka::detail::cpu
         }
 
         std::atomic<bool> m_active{false};
-        std::mutex m_mutex;
+        Mutex m_mutex;
         std::shared_ptr<GraphNodesT<TLazy>> m_nodes;
     };
 

@@ -10,6 +10,7 @@
 //! without non-blocking queues does not compile the worker thread's machinery (see meta/DependentType.hpp).
 
 #include "alpaka/detail/cpu/HostThread.hpp"
+#include "alpaka/detail/cpu/Mutex.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/Task.hpp"
 
@@ -17,7 +18,6 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <utility>
 
 namespace alpaka::detail::cpu
@@ -34,7 +34,7 @@ namespace alpaka::detail::cpu
         ~NonBlockingQueueCoreT() override
         {
             {
-                std::lock_guard<std::mutex> lock(m_state->m_mutex);
+                LockGuard<Mutex> lock(m_state->m_mutex);
                 m_state->m_stop.store(true, std::memory_order_seq_cst);
             }
             m_state->m_workerParker.notify();
@@ -76,7 +76,7 @@ namespace alpaka::detail::cpu
         {
             capture().throwIfActive("alpaka::wait");
             waitForTicket(lastTicket());
-            std::lock_guard<std::mutex> lock(m_state->m_mutex);
+            LockGuard<Mutex> lock(m_state->m_mutex);
             m_state->m_error.rethrow();
         }
 
@@ -93,7 +93,7 @@ namespace alpaka::detail::cpu
             State& state = *m_state;
             std::uint64_t ticket = 0;
             {
-                std::lock_guard<std::mutex> lock(state.m_mutex);
+                LockGuard<Mutex> lock(state.m_mutex);
                 // Start the worker before counting the task: if the thread cannot be created, nothing changed.
                 if(!m_worker.joinable())
                 {
@@ -125,7 +125,7 @@ namespace alpaka::detail::cpu
                         });
                     TaskT<TLazy> task;
                     {
-                        std::lock_guard<std::mutex> lock(m_mutex);
+                        LockGuard<Mutex> lock(m_mutex);
                         if(m_tasks.empty())
                         {
                             if(m_stop.load(std::memory_order_relaxed))
@@ -141,7 +141,7 @@ namespace alpaka::detail::cpu
                     }
                     catch(...)
                     {
-                        std::lock_guard<std::mutex> lock(m_mutex);
+                        LockGuard<Mutex> lock(m_mutex);
                         m_error.record(std::current_exception());
                     }
                     task = TaskT<TLazy>{}; // release what the task held before reporting it done
@@ -150,7 +150,7 @@ namespace alpaka::detail::cpu
                 }
             }
 
-            std::mutex m_mutex;
+            Mutex m_mutex;
             typename TaskT<TLazy>::Fifo m_tasks;
             ErrorSlot m_error;
             std::atomic<std::uint64_t> m_enqueued{0};

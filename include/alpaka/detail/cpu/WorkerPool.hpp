@@ -20,6 +20,7 @@
 #include "alpaka/detail/cpu/CpuPlacement.hpp"
 #include "alpaka/detail/cpu/Futex.hpp"
 #include "alpaka/detail/cpu/HostThread.hpp"
+#include "alpaka/detail/cpu/Mutex.hpp"
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/Spin.hpp"
 #include "alpaka/detail/cpu/SysInfo.hpp"
@@ -27,7 +28,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 namespace alpaka::detail::cpu
@@ -108,7 +108,7 @@ namespace alpaka::detail::cpu
 
         ~WorkerPool()
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             m_stopping.store(true, std::memory_order_release);
             for(auto& worker : m_workers)
             {
@@ -148,7 +148,7 @@ namespace alpaka::detail::cpu
         //! Workers started so far (for tests: the pool must not grow with the number of launches).
         auto size() -> std::size_t
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             return m_workers.size();
         }
 
@@ -226,7 +226,7 @@ namespace alpaka::detail::cpu
             for(std::uint32_t left = job.remaining.load(std::memory_order_acquire); left != 0;
                 left = job.remaining.load(std::memory_order_acquire))
                 waitWhileEquals(job.remaining, left, job.sleepers, joinSpinNs, job.crowded);
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             if(takenBack != 0u)
                 for(Handover const& handover : job.handovers)
                     if(handover.takenBack)
@@ -240,7 +240,7 @@ namespace alpaka::detail::cpu
         auto
         dispatch(std::uint32_t count, void (*invoke)(void*, std::uint32_t) noexcept, void* fn, bool crowded) -> Job*
         {
-            std::lock_guard<std::mutex> lock(m_mutex);
+            LockGuard<Mutex> lock(m_mutex);
             while(m_idle.size() < count)
             {
                 m_workers.push_back(std::make_unique<Worker>());
@@ -310,7 +310,7 @@ namespace alpaka::detail::cpu
                 {
                     // Idle again before the launcher learns that the job is done, so its next launch can reuse this
                     // worker instead of starting a new one.
-                    std::lock_guard<std::mutex> lock(m_mutex);
+                    LockGuard<Mutex> lock(m_mutex);
                     m_idle.push_back(&worker);
                 }
                 if(job->remaining.fetch_sub(1u, std::memory_order_seq_cst) == 1u)
@@ -318,7 +318,7 @@ namespace alpaka::detail::cpu
             }
         }
 
-        std::mutex m_mutex;
+        Mutex m_mutex;
         std::vector<std::unique_ptr<Worker>> m_workers;
         std::vector<Worker*> m_idle;
         std::vector<std::unique_ptr<Job>> m_jobs;

@@ -14,15 +14,12 @@
 #    include "alpaka/detail/cpu/AccCpuBases.hpp"
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/TbbHeaders.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
+#    include "alpaka/meta/Functional.hpp"
 
-#    include <algorithm>
 #    include <cstddef>
-
-#    include <tbb/blocked_range.h>
-#    include <tbb/parallel_for.h>
-#    include <tbb/task_arena.h>
 
 namespace alpaka
 {
@@ -59,7 +56,7 @@ namespace alpaka
 
             static auto multiProcessorCount() -> std::size_t
             {
-                return static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+                return static_cast<std::size_t>(meta::max{}(1, tbb::this_task_arena::max_concurrency()));
             }
 
             template<typename TTask>

@@ -15,7 +15,7 @@ set(_alpaka_BACKENDS
     ANY_BT_OMP5 GPU_CUDA GPU_HIP)
 set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_SEQ "the serial CPU back-end (AccCpuSerial)")
 set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_THREADS "the std::thread block-thread back-end (AccCpuThreads)")
-set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_FIBERS "the Boost.Fiber block-thread back-end (AccCpuFibers)")
+set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_FIBERS "the fiber block-thread back-end on Boost.Context (AccCpuFibers)")
 set(_alpaka_BACKEND_DOC_CPU_B_OMP2_T_SEQ "the OpenMP 2 grid-block back-end (AccCpuOmp2Blocks)")
 set(_alpaka_BACKEND_DOC_CPU_B_SEQ_T_OMP2 "the OpenMP 2 block-thread back-end (AccCpuOmp2Threads)")
 set(_alpaka_BACKEND_DOC_CPU_B_TBB_T_SEQ "the oneTBB grid-block back-end (AccCpuTbbBlocks)")
@@ -103,8 +103,9 @@ if(alpaka_ACC_CPU_B_TBB_T_SEQ_ENABLE)
     target_link_libraries(${_alpaka_TARGET} INTERFACE TBB::tbb)
 endif()
 if(alpaka_ACC_CPU_B_SEQ_T_FIBERS_ENABLE)
-    find_package(Boost REQUIRED COMPONENTS fiber context)
-    target_link_libraries(${_alpaka_TARGET} INTERFACE Boost::fiber Boost::context)
+    # The block threads are Boost.Context fibers (detail/cpu/FiberRing.hpp); Boost.Fiber is not needed.
+    find_package(Boost REQUIRED COMPONENTS context)
+    target_link_libraries(${_alpaka_TARGET} INTERFACE Boost::context)
 endif()
 
 # CUDA: sources of alpaka_add_executable/alpaka_add_library compile as CUDA with nvcc; host-only code compiled by the

@@ -50,7 +50,7 @@ endif()
 if(NOT TBB_FOUND)
     find_package(TBB CONFIG QUIET)
 endif()
-find_package(Boost QUIET COMPONENTS fiber context)
+find_package(Boost QUIET COMPONENTS context)
 
 set(_pyalpaka_always TRUE)
 _pyalpaka_backend(cpu_serial TagCpuSerial CPU_B_SEQ_T_SEQ AccCpuSerial _pyalpaka_always "")
@@ -62,6 +62,6 @@ _pyalpaka_backend(cpu_omp2_threads TagCpuOmp2Threads CPU_B_SEQ_T_OMP2 AccCpuOmp2
 _pyalpaka_backend(cpu_tbb_blocks TagCpuTbbBlocks CPU_B_TBB_T_SEQ AccCpuTbbBlocks TBB_FOUND
                   "oneTBB was not found when the package was built (pip install tbb-devel before building, or Debian: libtbb-dev)")
 _pyalpaka_backend(cpu_fibers TagCpuFibers CPU_B_SEQ_T_FIBERS AccCpuFibers Boost_FOUND
-                  "Boost.Fiber was not found when the package was built (Debian: libboost-fiber-dev)")
+                  "Boost.Context was not found when the package was built (Debian: libboost-context-dev)")
 _pyalpaka_backend(omp5 TagOmp5 ANY_BT_OMP5 AccOmp5 OpenMP_CXX_FOUND
                   "the compiler had no OpenMP support when the package was built")

@@ -5,10 +5,10 @@
 # Installs what building and testing need on a Debian/Ubuntu machine; does nothing for what is already there.
 set -euo pipefail
 
-# The host back-ends need oneTBB, Boost.Fiber and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan);
+# The host back-ends need oneTBB, Boost.Context and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan);
 # the Python package needs Python's headers and venv; examples/mpi needs MPI (MPICH: runs as root without extra flags);
 # the C++ API reference of docs/ is read from the headers by Doxygen.
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache libtbb-dev libboost-fiber-dev libomp-14-dev
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache libtbb-dev libboost-context-dev libomp-14-dev
     python3 python3-dev python3-venv mpich libmpich-dev doxygen)
 missing=()
 for package in "${packages[@]}"; do

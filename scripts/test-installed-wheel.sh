@@ -4,7 +4,7 @@
 #
 # Tests the pyalpaka installed in PYTHON's environment (a wheel, installed with its cuda extra and pytest) from an
 # empty folder, with no source or build tree on any path: tests/wheel/ (`python -m pyalpaka info`, every CPU
-# back-end but Boost.Fiber present, oneTBB from its wheel, run-time compiled kernels on every CPU back-end, no
+# back-end but the fibers one (Boost.Context) present, oneTBB from its wheel, run-time compiled kernels on every CPU back-end, no
 # compiler, CUDA run-time compilation from the PyPI wheels with the toolkit hidden), the shipped kernels' tests
 # (tests/python/test_kernels.py) on every available back-end against NumPy, and the pytest plugin's fixtures without
 # a conftest. scripts/test-wheel.sh and cibuildwheel's test-command run it.

@@ -3,7 +3,7 @@
 """pyalpaka: portable parallel kernels written in alpaka C++, launched from Python.
 
 One kernel runs on every back-end of this build: the CPU back-ends (serial, std::thread, OpenMP 2 blocks and
-threads, oneTBB, Boost.Fiber, OpenMP target) and, where present, GPUs. Start with ``pyalpaka.backends()`` and
+threads, oneTBB, fibers, OpenMP target) and, where present, GPUs. Start with ``pyalpaka.backends()`` and
 ``pyalpaka.device()``; see ``python -m pyalpaka info``.
 """
 

@@ -149,7 +149,7 @@ def _tbb_from_wheel(backend: str, flags: tuple[str, ...], libs: tuple[str, ...]
 
 
 _FALLBACK_COMPILERS = ("c++", "g++", "clang++")
-_SYSTEM_PACKAGES = {"cpu_fibers": "Debian, Ubuntu: libboost-fiber-dev", "cpu_tbb_blocks": "pip install tbb-devel"}
+_SYSTEM_PACKAGES = {"cpu_fibers": "Debian, Ubuntu: libboost-context-dev", "cpu_tbb_blocks": "pip install tbb-devel"}
 
 
 def host_compiler() -> str:

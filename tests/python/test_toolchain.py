@@ -65,11 +65,11 @@ def test_a_missing_backend_library_names_the_package(monkeypatch):
     config = dict(_buildconfig._config())
     backends = dict(config["backends"])
     backends["cpu_fibers"] = {"tag": "TagCpuFibers", "macro": "ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED", "flags": [],
-                              "libs": ["/nonexistent/libboost_fiber.so.1.74.0"]}
+                              "libs": ["/nonexistent/libboost_context.so.1.74.0"]}
     config["backends"] = backends
     monkeypatch.setattr(_buildconfig, "_config", lambda: config)
-    with pytest.raises(pk.BackendUnavailableError, match=r"cpu_fibers links /nonexistent/libboost_fiber.so.1.74.0, "
-                       r"which this machine lacks; .*libboost-fiber-dev"):
+    with pytest.raises(pk.BackendUnavailableError, match=r"cpu_fibers links /nonexistent/libboost_context.so.1.74.0, "
+                       r"which this machine lacks; .*libboost-context-dev"):
         _buildconfig.host_toolchain("cpu_fibers")
 
 

@@ -3,12 +3,13 @@
 #pragma once
 
 //! \file
-//! AccCpuFibers<TDim, TIdx>: the threads of a block are Boost.Fiber fibers (user-level contexts) on one OS thread,
-//! so a barrier costs one fiber switch per thread, not an OS context switch, and blocks of many threads are cheap.
-//! The grid's blocks are split into one contiguous range per core, each run one block after another by an OS thread
-//! of the persistent pool (the caller and detail::cpu::WorkerPool's workers): the macro's name, B_SEQ, is upstream's,
-//! from when one OS thread ran all blocks, which left every core but one idle. Fiber stacks come from a per-thread
-//! pool: a launch allocates no stack memory once the pool is warm. Enabled by ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED.
+//! AccCpuFibers<TDim, TIdx>: the threads of a block are fibers (user-level contexts of Boost.Context) on one OS
+//! thread, so a barrier costs one context switch per thread, not an OS context switch, and blocks of many threads are
+//! cheap. The grid's blocks are split into one contiguous range per core, each run one block after another by an OS
+//! thread of the persistent pool (the caller and detail::cpu::WorkerPool's workers): the macro's name, B_SEQ, is
+//! upstream's, from when one OS thread ran all blocks, which left every core but one idle. Fiber stacks come from a
+//! per-thread pool: a launch allocates no stack memory once the pool is warm (detail/cpu/FiberRing.hpp). Enabled by
+//! ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED.
 
 #if defined(ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED)
 
@@ -17,20 +18,15 @@
 #    include "alpaka/detail/cpu/AccCpuBases.hpp"
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/FiberRing.hpp"
 #    include "alpaka/detail/cpu/SysInfo.hpp"
 #    include "alpaka/detail/cpu/WorkerPool.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
+#    include "alpaka/meta/Functional.hpp"
 
-#    include <algorithm>
-#    include <array>
-#    include <boost/fiber/fiber.hpp>
-#    include <boost/fiber/operations.hpp>
-#    include <boost/fiber/pooled_fixedsize_stack.hpp>
 #    include <cstddef>
 #    include <cstdint>
-#    include <memory>
-#    include <vector>
 
 namespace alpaka
 {
@@ -44,15 +40,9 @@ namespace alpaka
             static void wait(TDone&& done, std::uint32_t, TPark&&)
             {
                 while(!done())
-                    boost::this_fiber::yield();
+                    FiberRing::yieldCurrent();
             }
         };
-
-        //! Stack of every block-thread fiber: large enough for kernels with sizeable local arrays.
-        inline constexpr std::size_t fiberStackBytes = std::size_t{256} * 1024u;
-
-        //! Blocks of up to this many threads plus one keep their fibers' handles on the stack of runBlocks.
-        inline constexpr std::size_t smallBlockFibers = 7;
     } // namespace detail::cpu
 
     template<typename TDim, typename TIdx>
@@ -103,41 +93,18 @@ namespace alpaka
                 BlockThreadsState<YieldFiber> block(threads, task.dynSharedMemBytes());
                 // No block of this range starts once another range failed (decided here, once for all the fibers).
                 block.stop = error.failed();
-                thread_local boost::fibers::pooled_fixedsize_stack stacks(fiberStackBytes);
-                // The fibers of threads 1..threads-1; small blocks keep them here, not on the heap (a launch of one
-                // block of 2 threads took 0.31 us with the allocation, 0.28 us without).
-                std::array<boost::fibers::fiber, smallBlockFibers> inlineFibers;
-                std::vector<boost::fibers::fiber> heapFibers;
-                boost::fibers::fiber* fibers = inlineFibers.data();
-                std::uint32_t started = 0;
                 try
                 {
-                    if(threads - 1u > smallBlockFibers)
-                    {
-                        heapFibers.resize(threads - 1u);
-                        fibers = heapFibers.data();
-                    }
-                    for(; started + 1u < threads; ++started)
-                        fibers[started] = boost::fibers::fiber(
-                            std::allocator_arg,
-                            stacks,
-                            [&, thread = started + 1u]() noexcept
-                            { runBlockThread<Acc>(task, block, thread, begin, end, error); });
+                    FiberRing::run(
+                        threads,
+                        [&](std::uint32_t thread) noexcept
+                        { runBlockThread<Acc>(task, block, thread, begin, end, error); });
                 }
                 catch(...)
                 {
-                    // Out of memory for stacks: the fibers started so far must not wait for the missing ones.
+                    // No memory for the fibers' stacks: none of the block's threads ran.
                     error.capture();
-                    for(std::size_t missing = started + 1u; missing < threads; ++missing)
-                        block.barrier.drop();
-                    block.barrier.drop(); // thread 0 does not run either
-                    for(std::uint32_t i = 0; i < started; ++i)
-                        fibers[i].join();
-                    return;
                 }
-                runBlockThread<Acc>(task, block, 0u, begin, end, error);
-                for(std::uint32_t i = 0; i < started; ++i)
-                    fibers[i].join();
             }
 
             //! The grid is cut into one contiguous range of blocks per core (as OpenMP's static schedule does), each
@@ -148,7 +115,7 @@ namespace alpaka
             static void launch(TTask const& task, FirstError& error)
             {
                 std::size_t const blocks = blockCount(task);
-                auto const workers = static_cast<std::uint32_t>(std::min<std::size_t>(blocks, multiProcessorCount()));
+                auto const workers = static_cast<std::uint32_t>(meta::min{}(blocks, multiProcessorCount()));
                 auto runWorker = [&](std::uint32_t worker) noexcept
                 {
                     std::size_t const begin = blocks * worker / workers;
@@ -159,7 +126,7 @@ namespace alpaka
                     }
                     catch(...)
                     {
-                        // The block's arena or the fiber stack pool could not be allocated: no fiber was started.
+                        // The block's shared memory could not be allocated: no thread of the block ran.
                         error.capture();
                     }
                 };

@@ -139,22 +139,32 @@ TEST_CASE("libm abs of integers is <cstdlib>'s", "[math][libm]")
         CHECK(sameValue(libm::name(a, b), std::name(a, b)));                                                           \
     } while(false)
 
-#define ALPAKA_CHECK_BINARIES(a, b)                                                                                    \
+#define ALPAKA_CHECK_BINARIES_BUT_POW(a, b)                                                                            \
     ALPAKA_CHECK_BINARY(atan2, a, b);                                                                                  \
     ALPAKA_CHECK_BINARY(copysign, a, b);                                                                               \
     ALPAKA_CHECK_BINARY(fmax, a, b);                                                                                   \
     ALPAKA_CHECK_BINARY(fmin, a, b);                                                                                   \
     ALPAKA_CHECK_BINARY(fmod, a, b);                                                                                   \
     ALPAKA_CHECK_BINARY(hypot, a, b);                                                                                  \
-    ALPAKA_CHECK_BINARY(pow, a, b);                                                                                    \
     ALPAKA_CHECK_BINARY(remainder, a, b)
+
+#define ALPAKA_CHECK_BINARIES(a, b)                                                                                    \
+    ALPAKA_CHECK_BINARIES_BUT_POW(a, b);                                                                               \
+    ALPAKA_CHECK_BINARY(pow, a, b)
 
 TEST_CASE("libm binary functions promote mixed arguments like <cmath>", "[math][libm]")
 {
     ALPAKA_CHECK_BINARIES(2.5f, -1.25f);
     ALPAKA_CHECK_BINARIES(2.5, -1.25);
     ALPAKA_CHECK_BINARIES(2.5L, -1.25L);
+#if ALPAKA_LANG_HIP
+    // HIP's headers add pow(float, int) -> float, which the forwarding call in libm (<cmath> itself for the GPU
+    // languages) reaches and a host call of std::pow does not: there libm is the language's math, not libstdc++'s.
+    ALPAKA_CHECK_BINARIES_BUT_POW(2.5f, 3);
+    CHECK(libm::pow(2.5f, 3) == 15.625f);
+#else
     ALPAKA_CHECK_BINARIES(2.5f, 3);
+#endif
     ALPAKA_CHECK_BINARIES(7, 2.5f);
     ALPAKA_CHECK_BINARIES(2.5f, 1.5);
     ALPAKA_CHECK_BINARIES(1.5, 2.5L);

@@ -89,7 +89,7 @@ namespace alpaka
             template<typename TTask>
             static void runBlocks(TTask const& task, std::size_t begin, std::size_t end, FirstError& error)
             {
-                std::uint32_t const threads = blockThreadCount(task);
+                std::uint32_t const threads = blockThreadCount(task.workDiv());
                 BlockThreadsState<YieldFiber> block(threads, task.dynSharedMemBytes());
                 // No block of this range starts once another range failed (decided here, once for all the fibers).
                 block.stop = error.failed();
@@ -114,7 +114,7 @@ namespace alpaka
             template<typename TTask>
             static void launch(TTask const& task, FirstError& error)
             {
-                std::size_t const blocks = blockCount(task);
+                std::size_t const blocks = blockCount(task.workDiv());
                 auto const workers = static_cast<std::uint32_t>(meta::min{}(blocks, multiProcessorCount()));
                 auto runWorker = [&](std::uint32_t worker) noexcept
                 {

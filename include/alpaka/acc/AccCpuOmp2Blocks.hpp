@@ -15,6 +15,7 @@
 #    include "alpaka/detail/cpu/AccCpuBases.hpp"
 #    include "alpaka/detail/cpu/BlockLoops.hpp"
 #    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/KernelArgs.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 #    include "alpaka/kernel/Traits.hpp"
@@ -25,6 +26,7 @@
 #    include <stdexcept>
 #    include <string>
 #    include <type_traits>
+#    include <utility>
 
 #    include <omp.h>
 
@@ -48,19 +50,24 @@ namespace alpaka
     {
         //! The schedule a kernel asks for: trait::OmpSchedule if specialized, else the kernel's ompScheduleKind and
         //! ompScheduleChunkSize members, else static (contiguous block ranges: best for streaming kernels).
+        template<typename TAcc, typename TKernelFnObj, typename TWorkDiv, std::size_t... TIndices, typename... TArgs>
+        auto ompScheduleFromTrait(
+            TKernelFnObj const& kernel,
+            TWorkDiv const& workDiv,
+            KernelArgsOf<std::index_sequence<TIndices...>, TArgs...> const& args)
+        {
+            return trait::OmpSchedule<TKernelFnObj, TAcc>::getOmpSchedule(
+                kernel,
+                getWorkDiv<Block, Threads>(workDiv),
+                getWorkDiv<Thread, Elems>(workDiv),
+                static_cast<KernelArg<TIndices, TArgs> const&>(args).value...);
+        }
+
         template<typename TAcc, typename TTask>
         auto ompScheduleOf(TTask const& task) -> omp::Schedule
         {
             auto const& kernel = task.kernelFnObj();
-            auto const fromTrait = task.args().apply(
-                [&](auto const&... args)
-                {
-                    return trait::OmpSchedule<std::remove_cvref_t<decltype(kernel)>, TAcc>::getOmpSchedule(
-                        kernel,
-                        getWorkDiv<Block, Threads>(task.workDiv()),
-                        getWorkDiv<Thread, Elems>(task.workDiv()),
-                        args...);
-                });
+            auto const fromTrait = ompScheduleFromTrait<TAcc>(kernel, task.workDiv(), task.args());
             if constexpr(!std::is_same_v<std::remove_cvref_t<decltype(fromTrait)>, trait::OmpScheduleNotSpecialized>)
                 return fromTrait;
             else if constexpr(requires { kernel.ompScheduleKind; })
@@ -131,7 +138,7 @@ namespace alpaka
             template<typename TTask>
             static void launchCooperative(TTask const& task, FirstError& error)
             {
-                auto const blocks = static_cast<int>(blockCount(task));
+                auto const blocks = static_cast<int>(blockCount(task.workDiv()));
                 if(blocks == 1)
                 {
                     runOneThreadBlocks<Acc>(task, 0u, 1u, error);
@@ -167,7 +174,7 @@ namespace alpaka
             template<typename TTask>
             static void launch(TTask const& task, FirstError& error)
             {
-                auto const blocks = static_cast<std::ptrdiff_t>(blockCount(task));
+                auto const blocks = static_cast<std::ptrdiff_t>(blockCount(task.workDiv()));
                 ScopedOmpSchedule const schedule(ompScheduleOf<Acc>(task));
 #    pragma omp parallel if(blocks > 1)
                 {

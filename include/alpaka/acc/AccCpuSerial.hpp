@@ -61,7 +61,7 @@ namespace alpaka
             template<typename TTask>
             static void launch(TTask const& task, FirstError& error)
             {
-                runOneThreadBlocks<AccCpuSerial<TDim, TIdx>>(task, 0u, blockCount(task), error);
+                runOneThreadBlocks<AccCpuSerial<TDim, TIdx>>(task, 0u, blockCount(task.workDiv()), error);
             }
         };
     } // namespace detail::cpu

@@ -39,6 +39,20 @@ namespace alpaka
 
     namespace detail::cpu
     {
+        //! The body of the launches' tbb::parallel_for: a range of blocks, run through a function pointer. One type
+        //! for every kernel, so that oneTBB's parallel_for machinery (some thirty functions of its start_for and
+        //! partitioners) is compiled once per unit rather than once per launched kernel.
+        struct TbbBlockRanges
+        {
+            void (*runRange)(void const* launch, std::size_t begin, std::size_t end);
+            void const* launch;
+
+            void operator()(tbb::blocked_range<std::size_t> const& range) const
+            {
+                runRange(launch, range.begin(), range.end());
+            }
+        };
+
         template<typename TDim, typename TIdx>
         struct CpuAccDescription<AccCpuTbbBlocks<TDim, TIdx>>
         {
@@ -62,17 +76,31 @@ namespace alpaka
             template<typename TTask>
             static void launch(TTask const& task, FirstError& error)
             {
-                std::size_t const blocks = blockCount(task);
+                std::size_t const blocks = blockCount(task.workDiv());
                 if(blocks == 1)
                 {
                     runOneThreadBlocks<Acc>(task, 0u, 1u, error);
                     return;
                 }
                 // Each range gets its own runner (one accelerator object and the worker's arena for all its blocks).
+                Launch<TTask> const launch{task, error};
                 tbb::parallel_for(
-                    tbb::blocked_range<std::size_t>(0u, blocks),
-                    [&](tbb::blocked_range<std::size_t> const& range)
-                    { runOneThreadBlocks<Acc>(task, range.begin(), range.end(), error); });
+                    tbb::blocked_range<std::size_t>(0u, blocks), TbbBlockRanges{&runRange<TTask>, &launch});
+            }
+
+        private:
+            template<typename TTask>
+            struct Launch
+            {
+                TTask const& task;
+                FirstError& error;
+            };
+
+            template<typename TTask>
+            static void runRange(void const* launch, std::size_t begin, std::size_t end)
+            {
+                auto const& [task, error] = *static_cast<Launch<TTask> const*>(launch);
+                runOneThreadBlocks<Acc>(task, begin, end, error);
             }
         };
     } // namespace detail::cpu

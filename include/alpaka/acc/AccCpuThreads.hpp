@@ -74,8 +74,8 @@ namespace alpaka
             template<typename TTask>
             static void launch(TTask const& task, FirstError& error)
             {
-                std::uint32_t const threads = blockThreadCount(task);
-                std::size_t const blocks = blockCount(task);
+                std::uint32_t const threads = blockThreadCount(task.workDiv());
+                std::size_t const blocks = blockCount(task.workDiv());
                 // Pipelined blocks (see BlockThreadsState): no barrier between blocks unless the kernel needs one.
                 BlockThreadsState<SpinThenYieldThread> block(threads, task.dynSharedMemBytes(), true);
                 auto runThread = [&](std::uint32_t thread) noexcept

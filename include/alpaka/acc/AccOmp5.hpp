@@ -149,8 +149,8 @@ namespace alpaka
             template<typename TTask>
             static void launch(TTask const& task, FirstError& error)
             {
-                std::size_t const blocks = blockCount(task);
-                std::uint32_t const threads = blockThreadCount(task);
+                std::size_t const blocks = blockCount(task.workDiv());
+                std::uint32_t const threads = blockThreadCount(task.workDiv());
                 Launch<TTask> const launch{&task, &error, threads};
                 // Deliberately not const: a constant pointer would let the compiler see the callee and compile it (and
                 // all it calls) as target code.

@@ -58,13 +58,7 @@ namespace alpaka
         void operator()() const
         {
             ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("kernel on " << getAccName<TAcc>());
-            detail::cpu::runKernelReportingErrors<TAcc>(
-                [&]
-                {
-                    detail::cpu::FirstError error;
-                    detail::cpu::CpuAccDescription<TAcc>::launch(*this, error);
-                    error.rethrowIfAny();
-                });
+            detail::cpu::runKernelReportingErrors(&launchGrid, this, &getAccName<TAcc>);
         }
 
         [[nodiscard]] auto workDiv() const -> WorkDiv const&
@@ -90,10 +84,17 @@ namespace alpaka
         //! One kernel call by one block thread.
         void runKernel(TAcc const& acc) const
         {
-            m_args.apply([&](TArgs const&... args) { m_kernelFnObj(acc, args...); });
+            m_args.call(m_kernelFnObj, acc);
         }
 
     private:
+        static void launchGrid(void const* self)
+        {
+            detail::cpu::FirstError error;
+            detail::cpu::CpuAccDescription<TAcc>::launch(*static_cast<TaskKernelCpu const*>(self), error);
+            error.rethrowIfAny();
+        }
+
         TKernelFnObj m_kernelFnObj;
         detail::cpu::KernelArgs<TArgs...> m_args;
         std::uint32_t m_dynSharedMemBytes;

@@ -128,22 +128,7 @@ namespace alpaka
         void operator()() const
         {
             ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("cooperative kernel on " << getAccName<TAcc>());
-            detail::cpu::runKernelReportingErrors<TAcc>(
-                [&]
-                {
-                    // Again: the OpenMP thread count may have changed since the task was created.
-                    detail::cpu::throwIfNotCooperative<TAcc>(m_task.workDiv());
-                    detail::cpu::BlockBarrier<detail::cpu::SpinThenYieldThread> gridBarrier(
-                        static_cast<std::uint32_t>(detail::cpu::blockCount(m_task)));
-                    detail::cpu::CooperativeRun<Task> const run(m_task, gridBarrier);
-                    detail::cpu::FirstError error;
-                    using Description = detail::cpu::CpuAccDescription<TAcc>;
-                    if constexpr(requires { Description::launchCooperative(run, error); })
-                        Description::launchCooperative(run, error);
-                    else
-                        Description::launch(run, error); // one block
-                    error.rethrowIfAny();
-                });
+            detail::cpu::runKernelReportingErrors(&launchGrid, this, &getAccName<TAcc>);
         }
 
         [[nodiscard]] auto workDiv() const -> typename Task::WorkDiv const&
@@ -152,6 +137,23 @@ namespace alpaka
         }
 
     private:
+        static void launchGrid(void const* self)
+        {
+            Task const& task = static_cast<TaskKernelCpuCooperative const*>(self)->m_task;
+            // Again: the OpenMP thread count may have changed since the task was created.
+            detail::cpu::throwIfNotCooperative<TAcc>(task.workDiv());
+            detail::cpu::BlockBarrier<detail::cpu::SpinThenYieldThread> gridBarrier(
+                static_cast<std::uint32_t>(detail::cpu::blockCount(task.workDiv())));
+            detail::cpu::CooperativeRun<Task> const run(task, gridBarrier);
+            detail::cpu::FirstError error;
+            using Description = detail::cpu::CpuAccDescription<TAcc>;
+            if constexpr(requires { Description::launchCooperative(run, error); })
+                Description::launchCooperative(run, error);
+            else
+                Description::launch(run, error); // one block
+            error.rethrowIfAny();
+        }
+
         Task m_task;
     };
 } // namespace alpaka

@@ -119,17 +119,18 @@ namespace alpaka::detail::cpu
         }
     }
 
-    //! The number of blocks and threads per block of a task, as counts.
-    template<typename TTask>
-    auto blockCount(TTask const& task) -> std::size_t
+    //! The number of blocks and threads per block of a work division, as counts (of a task's: one function for all
+    //! kernels).
+    template<typename TWorkDiv>
+    auto blockCount(TWorkDiv const& workDiv) -> std::size_t
     {
-        return static_cast<std::size_t>(getWorkDiv<Grid, Blocks>(task.workDiv()).prod());
+        return static_cast<std::size_t>(getWorkDiv<Grid, Blocks>(workDiv).prod());
     }
 
-    template<typename TTask>
-    auto blockThreadCount(TTask const& task) -> std::uint32_t
+    template<typename TWorkDiv>
+    auto blockThreadCount(TWorkDiv const& workDiv) -> std::uint32_t
     {
-        return static_cast<std::uint32_t>(getWorkDiv<Block, Threads>(task.workDiv()).prod());
+        return static_cast<std::uint32_t>(getWorkDiv<Block, Threads>(workDiv).prod());
     }
 
     //! Pipelined blocks wake their waiters in batches of this many completed blocks: a waiter sleeps until it may run
@@ -195,6 +196,21 @@ namespace alpaka::detail::cpu
         block.slotWait.notify();
     }
 
+    //! The barrier at the end of a block that is not pipelined: the last thread to arrive recycles the block's static
+    //! shared variables and tells all whether to stop. A function of TWait alone: as a lambda in runBlockThread, it and
+    //! the barrier's wait loop were compiled again for every kernel.
+    template<typename TWait>
+    void meetAtBlockEnd(BlockThreadsState<TWait>& block, FirstError const& error)
+    {
+        block.barrier.arriveAndWait(
+            false,
+            [&]
+            {
+                block.slots[0].staticVars.clear();
+                block.stop = error.failed();
+            });
+    }
+
     //! Runs thread `thread` (linear index in the block) of the blocks [begin, end), one after another; every thread of
     //! the block calls this with the same range and block state. A thread whose kernel throws leaves the barrier, so
     //! the others finish the block; no later block starts. Pipelined (see BlockThreadsState) a thread goes on to its
@@ -238,13 +254,7 @@ namespace alpaka::detail::cpu
                 if(block.pipelined())
                     finishSlot(block, k);
                 else
-                    block.barrier.arriveAndWait(
-                        false,
-                        [&]
-                        {
-                            block.slots[0].staticVars.clear();
-                            block.stop = error.failed();
-                        });
+                    meetAtBlockEnd(block, error);
             }
         }
         catch(...)

@@ -19,16 +19,7 @@ namespace alpaka::detail::cpu
         template<typename TTask>
         void run(TTask&& task)
         {
-            LockGuard<RecursiveMutex> lock(m_mutex);
-            m_running.fetch_add(1, std::memory_order_relaxed);
-            struct Done
-            {
-                std::atomic<int>& running;
-                ~Done()
-                {
-                    running.fetch_sub(1, std::memory_order_release);
-                }
-            } const done{m_running};
+            Running const running(*this);
             task();
         }
 
@@ -45,6 +36,31 @@ namespace alpaka::detail::cpu
         }
 
     private:
+        //! Holds the queue's lock and counts a running task while a task runs. A class of its own, not a local one
+        //! of run(): that would be compiled again for every task type.
+        class Running
+        {
+        public:
+            explicit Running(BlockingQueueCore& queue)
+                : m_lock(queue.m_mutex)
+                , m_running(queue.m_running)
+            {
+                m_running.fetch_add(1, std::memory_order_relaxed);
+            }
+
+            Running(Running const&) = delete;
+            auto operator=(Running const&) -> Running& = delete;
+
+            ~Running()
+            {
+                m_running.fetch_sub(1, std::memory_order_release);
+            }
+
+        private:
+            LockGuard<RecursiveMutex> m_lock;
+            std::atomic<int>& m_running;
+        };
+
         // Recursive: a host task may enqueue further work into its own blocking queue.
         RecursiveMutex m_mutex;
         std::atomic<int> m_running{0};

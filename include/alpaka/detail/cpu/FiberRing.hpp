@@ -96,6 +96,39 @@ namespace alpaka::detail::cpu
         static void run(std::uint32_t threads, TBody const& body)
         {
             static_assert(std::is_nothrow_invocable_v<TBody const&, std::uint32_t>, "a block thread must not throw");
+            runErased(threads, Body{&invokeAs<TBody>, &body});
+        }
+
+        //! Passes control to the next thread of the calling thread's ring that has not returned; returns when control
+        //! comes back round. Outside a ring (or alone in it) this returns at once.
+        static void yieldCurrent()
+        {
+            if(FiberRing* const ring = current(); ring != nullptr)
+                ring->yield();
+        }
+
+    private:
+        //! The body with its type erased: the fibers' entry function (a Boost.Context fiber of its lambda) is one for
+        //! all kernels rather than compiled again for each.
+        struct Body
+        {
+            void (*invoke)(void const* body, std::uint32_t thread) noexcept;
+            void const* body;
+
+            void operator()(std::uint32_t thread) const noexcept
+            {
+                invoke(body, thread);
+            }
+        };
+
+        template<typename TBody>
+        static void invokeAs(void const* body, std::uint32_t thread) noexcept
+        {
+            (*static_cast<TBody const*>(body))(thread);
+        }
+
+        static void runErased(std::uint32_t threads, Body body)
+        {
             if(threads <= 1u)
             {
                 body(0u);
@@ -112,15 +145,6 @@ namespace alpaka::detail::cpu
             current() = nullptr;
         }
 
-        //! Passes control to the next thread of the calling thread's ring that has not returned; returns when control
-        //! comes back round. Outside a ring (or alone in it) this returns at once.
-        static void yieldCurrent()
-        {
-            if(FiberRing* const ring = current(); ring != nullptr)
-                ring->yield();
-        }
-
-    private:
         struct Slot
         {
             //! The thread's context while it is suspended; empty while it runs and once it has returned.
@@ -142,8 +166,7 @@ namespace alpaka::detail::cpu
 
         //! Creates the fibers of threads 1..threads-1, not yet started. Should one not be created (no memory), the
         //! others are destroyed unstarted, which runs none of them.
-        template<typename TBody>
-        void start(std::uint32_t threads, TBody const& body)
+        void start(std::uint32_t threads, Body body)
         {
             m_slots.clear();
             m_slots.resize(threads);
@@ -153,7 +176,7 @@ namespace alpaka::detail::cpu
                     m_slots[thread].context = boost::context::fiber(
                         std::allocator_arg,
                         PooledFiberStack{&m_stacks},
-                        [this, &body, thread](boost::context::fiber&& from) noexcept
+                        [this, body, thread](boost::context::fiber&& from) noexcept
                         {
                             arrive(std::move(from));
                             body(thread);

@@ -52,8 +52,10 @@ namespace alpaka::detail::cpu
     private:
         template<typename TLazy>
         friend class GraphNodesT;
+        template<typename TLazy>
+        friend class TaskT;
 
-        //! The next node of its graph, which owns the chain (GraphNodesT).
+        //! The next node of its graph, which owns the chain (GraphNodesT), or of the queue's tasks (TaskT::Fifo).
         GraphNode* m_next = nullptr;
     };
 

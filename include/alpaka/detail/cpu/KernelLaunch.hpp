@@ -10,6 +10,7 @@
 #include "alpaka/core/Debug.hpp"
 #include "alpaka/core/DemangleTypeNames.hpp"
 #include "alpaka/core/Message.hpp"
+#include "alpaka/detail/cpu/KernelArgs.hpp"
 #include "alpaka/kernel/Traits.hpp"
 #include "alpaka/platform/PlatformCpu.hpp"
 #include "alpaka/workdiv/Traits.hpp"
@@ -59,29 +60,45 @@ namespace alpaka::detail::cpu
         return props;
     }
 
-    //! Validates the work division against TAcc's limits and returns the dynamic shared memory the kernel asks for;
-    //! throws std::runtime_error naming the limit that was exceeded.
-    template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, typename TKernelArgs>
-    auto
-    checkCpuLaunch(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TKernelArgs const& args) -> std::uint32_t
+    //! cpuLaunchLimits, asked for once per accelerator: the limits never change while the process runs, and this
+    //! keeps the device lookup and the memory size system call out of every launch.
+    template<typename TAcc>
+    auto cachedCpuLaunchLimits() -> AccDevProps<typename TAcc::DimT, typename TAcc::IdxT> const&
     {
-        // The limits never change while the process runs; asking for them once keeps the device lookup and the
-        // memory size system call out of every launch.
         static auto const props = cpuLaunchLimits<TAcc>();
-        detail::throwIfInvalidWorkDiv(props, workDiv, [] { return getAccName<TAcc>(); });
-        std::size_t const dynBytes = args.apply(
-            [&](auto const&... unpacked)
-            {
-                return getBlockSharedMemDynSizeBytes<TAcc>(
-                    kernelFnObj, getWorkDiv<Block, Threads>(workDiv), getWorkDiv<Thread, Elems>(workDiv), unpacked...);
-            });
+        return props;
+    }
+
+    [[noreturn]] ALPAKA_MESSAGE_FN inline void
+    throwDynSharedMemTooLarge(std::string (*accName)(), std::size_t dynBytes, std::size_t available)
+    {
+        throwRuntimeError(
+            "kernel launch on %s: the kernel asks for %zu bytes of dynamic block shared memory, at most %zu bytes per "
+            "block are available (raise alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)",
+            accName().c_str(),
+            dynBytes,
+            available);
+    }
+
+    //! Validates the work division against TAcc's limits and returns the dynamic shared memory the kernel asks for;
+    //! throws std::runtime_error naming the limit that was exceeded. This is compiled once per kernel, so what does
+    //! not depend on the kernel lives elsewhere: the accelerator's name is a function pointer (a lambda here was three
+    //! functions per kernel), the limits and the messages are per accelerator or not templates at all.
+    template<typename TAcc, typename TWorkDiv, typename TKernelFnObj, std::size_t... TIndices, typename... TArgs>
+    auto checkCpuLaunch(
+        TWorkDiv const& workDiv,
+        TKernelFnObj const& kernelFnObj,
+        KernelArgsOf<std::index_sequence<TIndices...>, TArgs...> const& args) -> std::uint32_t
+    {
+        auto const& props = cachedCpuLaunchLimits<TAcc>();
+        detail::throwIfInvalidWorkDiv(props, workDiv, &getAccName<TAcc>);
+        std::size_t const dynBytes = getBlockSharedMemDynSizeBytes<TAcc>(
+            kernelFnObj,
+            getWorkDiv<Block, Threads>(workDiv),
+            getWorkDiv<Thread, Elems>(workDiv),
+            static_cast<KernelArg<TIndices, TArgs> const&>(args).value...);
         if(dynBytes > props.m_sharedMemSizeBytes)
-            throwRuntimeError(
-                "kernel launch on %s: the kernel asks for %zu bytes of dynamic block shared memory, at most %s bytes "
-                "per block are available (raise alpaka_BLOCK_SHARED_DYN_MEMBER_ALLOC_KIB)",
-                getAccName<TAcc>().c_str(),
-                dynBytes,
-                intText(props.m_sharedMemSizeBytes).text);
+            throwDynSharedMemTooLarge(&getAccName<TAcc>, dynBytes, props.m_sharedMemSizeBytes);
         ALPAKA_DEBUG_FULL_LOG(
             "kernel launch on " << getAccName<TAcc>() << ": gridBlockExtent " << getWorkDiv<Grid, Blocks>(workDiv)
                                 << ", blockThreadExtent " << getWorkDiv<Block, Threads>(workDiv)
@@ -116,18 +133,18 @@ namespace alpaka::detail::cpu
         }
     }
 
-    //! Runs f; an exception escaping it becomes a std::runtime_error that keeps the message (exceptions derived from
-    //! std::runtime_error pass unchanged).
-    template<typename TAcc, typename TFn>
-    void runKernelReportingErrors(TFn&& f)
+    //! Runs run(task); an exception escaping it becomes a std::runtime_error that keeps the message (exceptions
+    //! derived from std::runtime_error pass unchanged). Not a template: one try block for all kernels, where a
+    //! template of the callable was four functions per kernel.
+    inline void runKernelReportingErrors(void (*run)(void const*), void const* task, std::string (*accName)())
     {
         try
         {
-            f();
+            run(task);
         }
         catch(...)
         {
-            rethrowKernelError([] { return getAccName<TAcc>(); });
+            rethrowKernelError(accName);
         }
     }
 

@@ -7,6 +7,7 @@
 
 #include "alpaka/detail/cpu/DevCpuImpl.hpp"
 #include "alpaka/detail/cpu/GraphNodes.hpp"
+#include "alpaka/meta/DependentType.hpp"
 
 #include <exception>
 #include <memory>
@@ -16,9 +17,14 @@ namespace alpaka::detail::cpu
 {
     //! A task stored in a queue: any nullary callable, moved in once. A template of an unused parameter (the alias
     //! Task names it): only units with non-blocking queues or graphs compile it (see meta/DependentType.hpp).
+    //!
+    //! The callable is kept in the graph node a capturing queue records (TaskNode): every enqueue site compiles that
+    //! node class anyway, and a second wrapper class of the same shape was five more functions per task type.
     template<typename TLazy = void>
     class TaskT
     {
+        using Base = meta::DependentType<GraphNode, TLazy>;
+
     public:
         TaskT() = default;
 
@@ -26,13 +32,14 @@ namespace alpaka::detail::cpu
         // every task type (there is one per kernel launch site and queue kind), and compile its code.
         template<typename TFn>
         explicit TaskT(TFn&& fn)
-            : m_impl(new Impl<std::decay_t<TFn>>(std::forward<TFn>(fn)))
+            : m_impl(new TaskNode<std::decay_t<TFn>>(std::forward<TFn>(fn)))
         {
         }
 
         void operator()()
         {
-            m_impl->run();
+            // Outside a graph a task has no event marks.
+            m_impl->run(nullptr);
         }
 
         explicit operator bool() const noexcept
@@ -43,31 +50,6 @@ namespace alpaka::detail::cpu
         class Fifo;
 
     private:
-        struct Base
-        {
-            virtual ~Base() = default;
-            virtual void run() = 0;
-
-            //! The next task of the Fifo that holds this one.
-            Base* m_next = nullptr;
-        };
-
-        template<typename TFn>
-        struct Impl final : Base
-        {
-            explicit Impl(TFn fn)
-                : m_fn(std::move(fn))
-            {
-            }
-
-            void run() override
-            {
-                m_fn();
-            }
-
-            TFn m_fn;
-        };
-
         std::unique_ptr<Base> m_impl;
     };
 

@@ -123,7 +123,7 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         void run(std::uint32_t n, TFn& fn)
         {
-            runOnWorkers(n, fn, false);
+            runOnWorkers(n, &invokeAs<TFn>, &fn, false);
         }
 
         //! Calls fn(i) for every i in [0, n) and returns when all have returned; fn(0) runs on the calling thread, the
@@ -132,7 +132,7 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         void runShares(std::uint32_t n, TFn& fn)
         {
-            runOnWorkers(n, fn, true);
+            runOnWorkers(n, &invokeAs<TFn>, &fn, true);
         }
 
         //! How long a launcher waits for its workers to claim their shares before it runs its own (see awaitClaims).
@@ -163,20 +163,22 @@ namespace alpaka::detail::cpu
             (*static_cast<TFn*>(fn))(index);
         }
 
-        template<typename TFn>
-        void runOnWorkers(std::uint32_t n, TFn& fn, bool takeBackLateShares)
+        //! Not a template (the callable is erased into invoke and fn): a launch compiles invokeAs for its kernel, not
+        //! this whole function.
+        void
+        runOnWorkers(std::uint32_t n, void (*invoke)(void*, std::uint32_t) noexcept, void* fn, bool takeBackLateShares)
         {
             if(n <= 1)
             {
                 if(n == 1)
-                    fn(0u);
+                    invoke(fn, 0u);
                 return;
             }
-            Job* const job = dispatch(n - 1u, &invokeAs<TFn>, &fn, n > getHardwareThreadCount());
+            Job* const job = dispatch(n - 1u, invoke, fn, n > getHardwareThreadCount());
             if(std::int64_t const claimWaitNs = m_claimWaitNs.load(std::memory_order_relaxed);
                !job->crowded && claimWaitNs > 0)
                 awaitClaims(*job, claimWaitNs);
-            fn(0u);
+            invoke(fn, 0u);
             std::uint32_t takenBack = 0;
             for(std::uint32_t share = 1; takeBackLateShares && share < n; ++share)
             {
@@ -185,7 +187,7 @@ namespace alpaka::detail::cpu
                 if(handover.worker->claimed.compare_exchange_strong(open, handover.sequence, std::memory_order_acq_rel))
                 {
                     handover.takenBack = true;
-                    fn(share);
+                    invoke(fn, share);
                     ++takenBack;
                 }
             }

@@ -6,12 +6,16 @@ compiler process (compile only, -O2), best of R runs, for
   (a) empty.cpp     includes <alpaka/alpaka.hpp>, nothing else;
   (b) axpy.cpp      two buffers and an axpy launch on a blocking queue (the program of issue 18);
   (c) features.cpp  static shared memory, a block barrier, atomics and math functions in one launched kernel;
+  (d) launches.cpp  20 kernels, each launched on a blocking and a non-blocking queue of every enabled back-end (a
+                    unit shaped like a test suite's: what the launch path costs per kernel);
 
 each with every CPU back-end alone and with all of them together, with g++ and clang++. Prints a Markdown table and
-writes a CSV file. The precompiled header of run-time compilation and the cold compile of a kernel are measured by
+writes a CSV file. --include measures another checkout's headers with these programs (to compare two commits, run
+both alternately). The precompiled header of run-time compilation and the cold compile of a kernel are measured by
 benchmarks/python/jit.py.
 
-    python benchmarks/compile_time/run.py [--repeats 5] [--compilers g++ clang++] [--csv FILE] [--programs a b c]
+    python benchmarks/compile_time/run.py [--repeats 5] [--compilers g++ clang++] [--csv FILE] [--programs a b c d]
+        [--backends serial ... all] [--opt=-O2] [--include DIR]
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 INCLUDE = HERE.parents[1] / "include"
-PROGRAMS = {"a": "empty.cpp", "b": "axpy.cpp", "c": "features.cpp"}
+PROGRAMS = {"a": "empty.cpp", "b": "axpy.cpp", "c": "features.cpp", "d": "launches.cpp"}
 #: back-end name -> (its macro, its accelerator, extra compile flags).
 BACKENDS = {
     "serial": ("ALPAKA_ACC_CPU_B_SEQ_T_SEQ_ENABLED", "AccCpuSerial", []),
@@ -71,6 +75,9 @@ def main() -> int:
     parser.add_argument("--programs", nargs="+", default=list(PROGRAMS), choices=list(PROGRAMS))
     parser.add_argument("--backends", nargs="+", default=[*BACKENDS, "all"], choices=[*BACKENDS, "all"])
     parser.add_argument("--csv", type=Path, help="write the rows to this CSV file as well")
+    parser.add_argument("--opt", default="-O2", help="the optimization flags, as --opt=FLAGS (the issue's figures "
+                        "are -O2; the test suite builds with --opt='-O0 -g')")
+    parser.add_argument("--include", type=Path, default=INCLUDE, help="the include folder whose headers to measure")
     arguments = parser.parse_args()
     rows = []
     for compiler in arguments.compilers:
@@ -80,16 +87,17 @@ def main() -> int:
         for backend in arguments.backends:
             definitions, flags = configuration(backend)
             for program in arguments.programs:
-                command = [compiler, "-std=c++20", "-O2", f"-I{INCLUDE}", *definitions, *flags, "-c",
-                           str(HERE / PROGRAMS[program]), "-o", os.devnull]
+                command = [compiler, "-std=c++20", *arguments.opt.split(), f"-I{arguments.include}", *definitions,
+                           *flags, "-c", str(HERE / PROGRAMS[program]), "-o", os.devnull]
                 runs = [measure(command) for _ in range(arguments.repeats)]
                 best = min(runs)
                 rows.append({"compiler": compiler, "backend": backend, "program": program,
                              "user_s": f"{best[0]:.2f}", "peak_mb": f"{best[1]:.0f}",
                              "median_user_s": f"{sorted(r[0] for r in runs)[len(runs) // 2]:.2f}"})
                 print(f"{compiler} {backend} ({program}): {best[0]:.2f} s, {best[1]:.0f} MB", file=sys.stderr)
-    print("| compiler | back-end | (a) empty: s / MB | (b) axpy: s / MB | (c) features: s / MB |")
-    print("|---|---|---|---|---|")
+    print("| compiler | back-end | (a) empty: s / MB | (b) axpy: s / MB | (c) features: s / MB "
+          "| (d) launches: s / MB |")
+    print("|---|---|---|---|---|---|")
     for compiler in dict.fromkeys(r["compiler"] for r in rows):
         for backend in dict.fromkeys(r["backend"] for r in rows if r["compiler"] == compiler):
             cells = {r["program"]: f"{r['user_s']} / {r['peak_mb']}" for r in rows

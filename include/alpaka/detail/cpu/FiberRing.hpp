@@ -12,6 +12,8 @@
 //! includes alpaka.hpp with this back-end 0.6 s and 93 MB of compiler memory, <boost/context/fiber.hpp> 0.05 s and
 //! 19 MB (g++ 12; docs/compile-time.md).
 
+#include "alpaka/detail/cpu/ThreadBody.hpp"
+
 #include <boost/context/fiber.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -96,7 +98,7 @@ namespace alpaka::detail::cpu
         static void run(std::uint32_t threads, TBody const& body)
         {
             static_assert(std::is_nothrow_invocable_v<TBody const&, std::uint32_t>, "a block thread must not throw");
-            runErased(threads, Body{&invokeAs<TBody>, &body});
+            runErased(threads, ThreadBody::of(body));
         }
 
         //! Passes control to the next thread of the calling thread's ring that has not returned; returns when control
@@ -108,26 +110,9 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        //! The body with its type erased: the fibers' entry function (a Boost.Context fiber of its lambda) is one for
-        //! all kernels rather than compiled again for each.
-        struct Body
-        {
-            void (*invoke)(void const* body, std::uint32_t thread) noexcept;
-            void const* body;
-
-            void operator()(std::uint32_t thread) const noexcept
-            {
-                invoke(body, thread);
-            }
-        };
-
-        template<typename TBody>
-        static void invokeAs(void const* body, std::uint32_t thread) noexcept
-        {
-            (*static_cast<TBody const*>(body))(thread);
-        }
-
-        static void runErased(std::uint32_t threads, Body body)
+        //! Not a template (ThreadBody): the fibers' entry function, a Boost.Context fiber of a lambda, is compiled once
+        //! rather than for every kernel.
+        static void runErased(std::uint32_t threads, ThreadBody body)
         {
             if(threads <= 1u)
             {
@@ -166,7 +151,7 @@ namespace alpaka::detail::cpu
 
         //! Creates the fibers of threads 1..threads-1, not yet started. Should one not be created (no memory), the
         //! others are destroyed unstarted, which runs none of them.
-        void start(std::uint32_t threads, Body body)
+        void start(std::uint32_t threads, ThreadBody body)
         {
             m_slots.clear();
             m_slots.resize(threads);

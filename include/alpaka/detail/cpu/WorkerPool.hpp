@@ -24,6 +24,7 @@
 #include "alpaka/detail/cpu/Parker.hpp"
 #include "alpaka/detail/cpu/Spin.hpp"
 #include "alpaka/detail/cpu/SysInfo.hpp"
+#include "alpaka/detail/cpu/ThreadBody.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -74,8 +75,7 @@ namespace alpaka::detail::cpu
 
         struct Job
         {
-            void (*invoke)(void* fn, std::uint32_t index) noexcept = nullptr;
-            void* fn = nullptr;
+            ThreadBody body;
             bool crowded = false; //!< more threads than hardware threads: nobody spins or yields
             int launcherCpu = -1; //!< where the launcher ran when it handed the job out (-1: unknown)
             std::atomic<std::uint32_t> remaining{0};
@@ -123,7 +123,7 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         void run(std::uint32_t n, TFn& fn)
         {
-            runOnWorkers(n, &invokeAs<TFn>, &fn, false);
+            runOnWorkers(n, ThreadBody::of(fn), false);
         }
 
         //! Calls fn(i) for every i in [0, n) and returns when all have returned; fn(0) runs on the calling thread, the
@@ -132,7 +132,7 @@ namespace alpaka::detail::cpu
         template<typename TFn>
         void runShares(std::uint32_t n, TFn& fn)
         {
-            runOnWorkers(n, &invokeAs<TFn>, &fn, true);
+            runOnWorkers(n, ThreadBody::of(fn), true);
         }
 
         //! How long a launcher waits for its workers to claim their shares before it runs its own (see awaitClaims).
@@ -157,28 +157,20 @@ namespace alpaka::detail::cpu
 
         WorkerPool() = default;
 
-        template<typename TFn>
-        static void invokeAs(void* fn, std::uint32_t index) noexcept
-        {
-            (*static_cast<TFn*>(fn))(index);
-        }
-
-        //! Not a template (the callable is erased into invoke and fn): a launch compiles invokeAs for its kernel, not
-        //! this whole function.
-        void
-        runOnWorkers(std::uint32_t n, void (*invoke)(void*, std::uint32_t) noexcept, void* fn, bool takeBackLateShares)
+        //! Not a template (ThreadBody): a launch compiles its body's invocation, not this whole function.
+        void runOnWorkers(std::uint32_t n, ThreadBody body, bool takeBackLateShares)
         {
             if(n <= 1)
             {
                 if(n == 1)
-                    invoke(fn, 0u);
+                    body(0u);
                 return;
             }
-            Job* const job = dispatch(n - 1u, invoke, fn, n > getHardwareThreadCount());
+            Job* const job = dispatch(n - 1u, body, n > getHardwareThreadCount());
             if(std::int64_t const claimWaitNs = m_claimWaitNs.load(std::memory_order_relaxed);
                !job->crowded && claimWaitNs > 0)
                 awaitClaims(*job, claimWaitNs);
-            invoke(fn, 0u);
+            body(0u);
             std::uint32_t takenBack = 0;
             for(std::uint32_t share = 1; takeBackLateShares && share < n; ++share)
             {
@@ -187,7 +179,7 @@ namespace alpaka::detail::cpu
                 if(handover.worker->claimed.compare_exchange_strong(open, handover.sequence, std::memory_order_acq_rel))
                 {
                     handover.takenBack = true;
-                    invoke(fn, share);
+                    body(share);
                     ++takenBack;
                 }
             }
@@ -239,8 +231,7 @@ namespace alpaka::detail::cpu
         //! Hands fn(1..count) to count idle workers, starting new ones first when too few are idle, and returns the
         //! job record the workers count down. All workers are secured before any is handed the job: the threads of a
         //! block wait for each other, so a launch must never start with part of them.
-        auto
-        dispatch(std::uint32_t count, void (*invoke)(void*, std::uint32_t) noexcept, void* fn, bool crowded) -> Job*
+        auto dispatch(std::uint32_t count, ThreadBody body, bool crowded) -> Job*
         {
             LockGuard<Mutex> lock(m_mutex);
             while(m_idle.size() < count)
@@ -271,8 +262,7 @@ namespace alpaka::detail::cpu
             job->handovers.clear();
             job->handovers.reserve(count); // the only step that can throw: before any worker is handed anything
             m_idleJobs.pop_back();
-            job->invoke = invoke;
-            job->fn = fn;
+            job->body = body;
             job->crowded = crowded;
             job->launcherCpu = currentCpu();
             job->remaining.store(count, std::memory_order_relaxed);
@@ -307,7 +297,7 @@ namespace alpaka::detail::cpu
                 // notices, milliseconds later, often after the launch. A crowded job shares every core anyway.
                 if(!job->crowded && job->launcherCpu >= 0 && currentCpu() == job->launcherCpu)
                     moveOffCpu(job->launcherCpu);
-                job->invoke(job->fn, worker.index);
+                job->body(worker.index);
                 lastJobCrowded = job->crowded; // read before the count-down: the launcher recycles the job after it
                 {
                     // Idle again before the launcher learns that the job is done, so its next launch can reuse this

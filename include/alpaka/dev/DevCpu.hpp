@@ -13,7 +13,6 @@
 #include "alpaka/wait/Traits.hpp"
 
 #include <cstddef>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,9 +60,9 @@ namespace alpaka
 
         //! Queues register here so that wait(dev) reaches them.
         template<typename TQueueCore>
-        void registerQueue(std::shared_ptr<TQueueCore> const& queue) const
+        void registerQueue(TQueueCore& queue) const
         {
-            m_impl->registerQueue(*queue);
+            m_impl->registerQueue(queue);
         }
 
         template<typename TLazy = void>

@@ -8,12 +8,12 @@
 
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/detail/cpu/BlockingQueueCore.hpp"
+#include "alpaka/detail/cpu/QueueRef.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/event/Traits.hpp"
 #include "alpaka/queue/Traits.hpp"
 #include "alpaka/wait/Traits.hpp"
 
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -30,9 +30,9 @@ namespace alpaka
     public:
         explicit QueueGenericThreadsBlocking(TDev const& dev)
             : m_dev(dev)
-            , m_core(std::make_shared<detail::cpu::BlockingQueueCore>())
+            , m_core(new detail::cpu::BlockingQueueCore())
         {
-            m_dev.registerQueue(m_core);
+            m_dev.registerQueue(*m_core);
         }
 
         //! Copies are handles of the same queue.
@@ -47,7 +47,7 @@ namespace alpaka
         }
 
         TDev m_dev;
-        std::shared_ptr<detail::cpu::BlockingQueueCore> m_core;
+        detail::cpu::QueueRef<detail::cpu::BlockingQueueCore> m_core;
     };
 
     namespace trait

@@ -9,12 +9,12 @@
 
 #include "alpaka/core/Concepts.hpp"
 #include "alpaka/detail/cpu/NonBlockingQueueCore.hpp"
+#include "alpaka/detail/cpu/QueueRef.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/event/Traits.hpp"
 #include "alpaka/queue/Traits.hpp"
 #include "alpaka/wait/Traits.hpp"
 
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -31,9 +31,9 @@ namespace alpaka
     public:
         explicit QueueGenericThreadsNonBlocking(TDev const& dev)
             : m_dev(dev)
-            , m_core(std::make_shared<detail::cpu::NonBlockingQueueCore>())
+            , m_core(new detail::cpu::NonBlockingQueueCore())
         {
-            m_dev.registerQueue(m_core);
+            m_dev.registerQueue(*m_core);
         }
 
         //! Copies are handles of the same queue.
@@ -48,7 +48,7 @@ namespace alpaka
         }
 
         TDev m_dev;
-        std::shared_ptr<detail::cpu::NonBlockingQueueCore> m_core;
+        detail::cpu::QueueRef<detail::cpu::NonBlockingQueueCore> m_core;
     };
 
     namespace trait

@@ -6,9 +6,11 @@
 // pitches, and shared ownership between copies.
 
 #include <alpaka/test/Extent.hpp>
+#include <alpaka/test/event/EventHostManualTrigger.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -291,4 +293,84 @@ TEST_CASE("BufCpu runs its deleter once, after the last copy; an empty deleter r
         CHECK(std::data(c) == storage);
     }
     CHECK(calls == 3);
+}
+
+TEST_CASE("A buffer's memory outlives every view and queued copy of it; deleters may be move-only", "[mem][buf]")
+{
+    auto const dev = memtest::devHost();
+    using Dim = alpaka::DimInt<1u>;
+    using Buf = alpaka::BufCpu<int, Dim, int>;
+    alpaka::Vec<Dim, int> const extent{8};
+    static int released = 0;
+    released = 0;
+    struct Release
+    {
+        // The signature the library's own allocations use: kept as it is, called with the memory.
+        static void free(void* p) noexcept
+        {
+            ++released;
+            delete[] static_cast<int*>(p);
+        }
+    };
+
+    // A sub-view (and a sub-view of it) keeps the memory after the last buffer handle is gone.
+    {
+        auto subView = [&]
+        {
+            Buf const buf(dev, new int[8]{0, 1, 2, 3, 4, 5, 6, 7}, &Release::free, extent);
+            auto const outer = alpaka::createSubView(buf, alpaka::Vec<Dim, int>{6}, alpaka::Vec<Dim, int>{1});
+            return alpaka::createSubView(outer, alpaka::Vec<Dim, int>{4}, alpaka::Vec<Dim, int>{1});
+        }();
+        CHECK(released == 0);
+        CHECK(alpaka::getPtrNative(subView)[0] == 2); // ASan: a use after free if the sub-view did not own it
+        CHECK(alpaka::getPtrNative(subView)[3] == 5);
+    }
+    CHECK(released == 1);
+
+    // A copy still queued on a non-blocking queue keeps both buffers alive.
+    {
+        alpaka::QueueCpuNonBlocking queue(dev);
+        alpaka::test::EventHostManualTrigger<alpaka::DevCpu> gate(dev);
+        auto destination = alpaka::allocBuf<int, int>(dev, extent);
+        alpaka::enqueue(queue, gate);
+        {
+            Buf const source(dev, new int[8]{7, 6, 5, 4, 3, 2, 1, 0}, &Release::free, extent);
+            alpaka::memcpy(queue, destination, source);
+        }
+        CHECK(released == 1); // the source handle is gone, the pending copy owns the memory
+        gate.trigger();
+        alpaka::wait(queue);
+        CHECK(destination[0] == 7);
+        CHECK(destination[7] == 0);
+    }
+    CHECK(released == 2);
+
+    // A move-only deleter: it owns what it releases.
+    {
+        struct OwningDeleter
+        {
+            std::unique_ptr<int[]> memory;
+
+            void operator()(int* p)
+            {
+                CHECK(p == memory.get());
+                memory.reset();
+                ++released;
+            }
+        };
+        auto memory = std::make_unique<int[]>(8);
+        int* const raw = memory.get();
+        Buf const buf(dev, raw, OwningDeleter{std::move(memory)}, extent);
+        Buf const copy = buf;
+        CHECK(std::data(copy) == raw);
+    }
+    CHECK(released == 3);
+
+    // Copies are the same buffer; two buffers over the same memory are not.
+    static int storage[8] = {};
+    Buf const a(dev, storage, nullptr, extent);
+    Buf const b(dev, storage, nullptr, extent);
+    Buf const aCopy = a;
+    CHECK(a == aCopy);
+    CHECK(a != b);
 }

@@ -8,10 +8,10 @@
 //! only in units that create a queue or wait for the device (see meta/DependentType.hpp).
 
 #include "alpaka/detail/cpu/Mutex.hpp"
+#include "alpaka/detail/cpu/QueueRef.hpp"
 #include "alpaka/meta/DependentType.hpp"
 
 #include <exception>
-#include <memory>
 #include <vector>
 
 namespace alpaka::detail::cpu
@@ -63,14 +63,15 @@ namespace alpaka::detail::cpu
         void waitAllQueues()
         {
             // Owning handles, taken under the lock and waited for without it: a task may create a queue, which
-            // registers here. A queue whose last handle is going away (its destructor has not unlinked it yet) has
-            // no work left to wait for.
-            std::vector<std::shared_ptr<Queue>> live;
+            // registers here. A queue whose last handle is gone (its destructor has not unlinked it yet) has no work
+            // left to wait for. The handles go after the lock is released: the last of them may destroy its queue,
+            // whose destructor takes the lock to unlink it.
+            std::vector<QueueRef<Queue>> live;
             {
                 LockGuard<Mutex> lock(m_mutex);
                 for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
-                    if(auto owned = queue->weak_from_this().lock())
-                        live.push_back(std::move(owned));
+                    if(queue->tryAddRef())
+                        live.emplace_back(queue);
             }
             std::exception_ptr firstError;
             for(auto const& queue : live)

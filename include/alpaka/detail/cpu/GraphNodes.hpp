@@ -233,7 +233,19 @@ namespace alpaka::detail::cpu
     template<typename TLazy = void>
     class CaptureSlotT
     {
+        using Nodes = GraphNodesT<TLazy>;
+
     public:
+        CaptureSlotT() = default;
+        CaptureSlotT(CaptureSlotT const&) = delete;
+        auto operator=(CaptureSlotT const&) -> CaptureSlotT& = delete;
+
+        ~CaptureSlotT()
+        {
+            if(m_nodes != nullptr)
+                m_deleteNodes(m_nodes);
+        }
+
         [[nodiscard]] auto active() const noexcept -> bool
         {
             return m_active.load(std::memory_order_acquire);
@@ -250,19 +262,20 @@ namespace alpaka::detail::cpu
                 throw std::runtime_error(
                     "alpaka::beginCapture: the queue still has work in flight; wait(queue) before capturing, so that "
                     "the graph records only the work enqueued after beginCapture");
-            m_nodes = std::make_shared<GraphNodesT<TLazy>>();
+            m_nodes = new Nodes();
+            m_deleteNodes = &deleteNodes;
             m_active.store(true, std::memory_order_release);
         }
 
         //! Ends recording and hands out what was recorded.
-        auto end() -> std::shared_ptr<GraphNodesT<TLazy> const>
+        auto end() -> std::shared_ptr<Nodes const>
         {
             LockGuard<Mutex> lock(m_mutex);
             if(!m_active.load(std::memory_order_relaxed))
                 throw std::runtime_error(
                     "alpaka::endCapture: the queue is not capturing a graph; call alpaka::beginCapture first");
             m_active.store(false, std::memory_order_release);
-            return std::exchange(m_nodes, nullptr);
+            return std::shared_ptr<Nodes const>(std::exchange(m_nodes, nullptr));
         }
 
         //! Records a task (moved or copied in).
@@ -325,9 +338,18 @@ namespace alpaka::detail::cpu
             throw std::runtime_error("alpaka: the queue stopped capturing while work was being recorded");
         }
 
+        static void deleteNodes(Nodes* nodes) noexcept
+        {
+            delete nodes;
+        }
+
         std::atomic<bool> m_active{false};
         Mutex m_mutex;
-        std::shared_ptr<GraphNodesT<TLazy>> m_nodes;
+        // What is being recorded: owned by the slot while it records. A plain pointer rather than a std::shared_ptr
+        // or std::unique_ptr, whose code every unit that creates a queue compiled (the slot is part of every queue):
+        // its destructor calls the deleter begin() set, so only units that capture compile the graph's destructor.
+        Nodes* m_nodes = nullptr;
+        void (*m_deleteNodes)(Nodes*) noexcept = nullptr;
     };
 
     using CaptureSlot = CaptureSlotT<>;

@@ -9,6 +9,7 @@
 #include "alpaka/detail/cpu/GraphNodes.hpp"
 #include "alpaka/meta/DependentType.hpp"
 
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <utility>
@@ -102,15 +103,40 @@ namespace alpaka::detail::cpu
 
     using Task = TaskT<>;
 
-    //! What a CPU device needs from each of its queues for wait(dev), and the queue's graph capture state. Queues
-    //! are created by std::make_shared (the device takes an owning handle while it waits for one) and listed by the
-    //! device through the links below until they are destroyed.
-    class ICpuQueue : public std::enable_shared_from_this<ICpuQueue>
+    //! What a CPU device needs from each of its queues for wait(dev), and the queue's graph capture state. A queue
+    //! counts its owners itself (QueueRef: the queue handles, and the device while it waits for the queue) and is
+    //! listed by the device through the links below until it is destroyed.
+    class ICpuQueue
     {
     public:
         ICpuQueue() = default;
         ICpuQueue(ICpuQueue const&) = delete;
         auto operator=(ICpuQueue const&) -> ICpuQueue& = delete;
+
+        //! One more owner; the caller is an owner already.
+        void addRef() noexcept
+        {
+            m_owners.fetch_add(1, std::memory_order_relaxed);
+        }
+
+        //! One more owner unless the last one is gone, when the queue is being destroyed (its destructor then waits
+        //! for the device's lock to unlist it, which the caller holds).
+        [[nodiscard]] auto tryAddRef() noexcept -> bool
+        {
+            long owners = m_owners.load(std::memory_order_relaxed);
+            while(owners != 0)
+                if(m_owners.compare_exchange_weak(owners, owners + 1, std::memory_order_acquire))
+                    return true;
+            return false;
+        }
+
+        //! One owner less; the last one destroys the queue.
+        void release() noexcept
+        {
+            // acq_rel: what every owner did with the queue happens before its destruction.
+            if(m_owners.fetch_sub(1, std::memory_order_acq_rel) == 1)
+                delete this;
+        }
 
         virtual ~ICpuQueue()
         {
@@ -136,6 +162,8 @@ namespace alpaka::detail::cpu
         friend class DevCpuImplT;
 
         CaptureSlot m_capture;
+        //! A new queue has one owner: the QueueRef made from it.
+        std::atomic<long> m_owners{1};
         // The device's list of queues (DevCpuImplT), guarded by its mutex.
         ICpuQueue* m_listPrev = nullptr;
         ICpuQueue* m_listNext = nullptr;

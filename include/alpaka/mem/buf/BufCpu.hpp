@@ -13,13 +13,13 @@
 #include "alpaka/mem/buf/cpu/Fill.hpp"
 #include "alpaka/mem/buf/cpu/Set.hpp"
 #include "alpaka/mem/view/ViewAccessOps.hpp"
+#include "alpaka/mem/view/ViewOwner.hpp"
 #include "alpaka/mem/view/ViewPlainPtr.hpp"
 #include "alpaka/mem/view/ViewSubView.hpp"
 #include "alpaka/platform/PlatformCpu.hpp"
 #include "alpaka/queue/Traits.hpp"
 #include "alpaka/vec/Traits.hpp"
 
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -32,18 +32,47 @@ namespace alpaka
         {
         }
 
+        //! Calls a deleter object with the memory when the last owner goes (MemoryOwner::keeping).
+        template<typename TElem, typename TDeleter>
+        struct MemoryWithDeleter
+        {
+            MemoryWithDeleter(TElem* memory, TDeleter deleter)
+                : m_memory(memory)
+                , m_deleter(std::move(deleter))
+            {
+            }
+
+            MemoryWithDeleter(MemoryWithDeleter&& other) noexcept(std::is_nothrow_move_constructible_v<TDeleter>)
+                : m_memory(std::exchange(other.m_memory, nullptr))
+                , m_deleter(std::move(other.m_deleter))
+            {
+            }
+
+            MemoryWithDeleter(MemoryWithDeleter const&) = delete;
+            auto operator=(MemoryWithDeleter const&) -> MemoryWithDeleter& = delete;
+            auto operator=(MemoryWithDeleter&&) -> MemoryWithDeleter& = delete;
+
+            ~MemoryWithDeleter()
+            {
+                if(m_memory != nullptr)
+                    m_deleter(m_memory);
+            }
+
+            TElem* m_memory;
+            TDeleter m_deleter;
+        };
+
         //! The owner of pMem that every handle of a buffer shares: deleter(pMem) runs when the last handle goes; an
         //! empty deleter (nullptr, a null function pointer, an empty std::function) releases nothing. One type for
-        //! every buffer, std::shared_ptr<void>, and for the library's own allocations one release function,
-        //! freeAligned, so that a buffer type adds no std::shared_ptr code of its own to a translation unit (with a
-        //! std::make_shared state per element type and a deleter per allocation site it was a hundred functions per
-        //! buffer type). Not std::function: <functional> alone costs a tenth of a second and 18 MB in every unit.
+        //! every buffer, MemoryOwner, and for the library's own allocations one release function, freeAligned, so
+        //! that a buffer type adds no ownership code of its own to a translation unit. Not std::function: <functional>
+        //! alone costs a tenth of a second and 18 MB in every unit.
         template<typename TElem, typename TDeleter>
-        auto ownMemory(TElem* pMem, TDeleter deleter) -> std::shared_ptr<void>
+        auto ownMemory(TElem* pMem, TDeleter deleter) -> MemoryOwner
         {
             void* const mem = const_cast<std::remove_const_t<TElem>*>(pMem);
             if constexpr(std::is_null_pointer_v<TDeleter>)
-                return std::shared_ptr<void>(mem, &releaseNothing);
+                return MemoryOwner(mem, &releaseNothing);
             else
             {
                 // A lambda also converts to bool (through its function pointer), always true: only pointers and
@@ -54,13 +83,12 @@ namespace alpaka
                 else if constexpr(requires(TDeleter const& d) { d.operator bool(); })
                     empty = !static_cast<bool>(deleter);
                 if(empty)
-                    return std::shared_ptr<void>(mem, &releaseNothing);
+                    return MemoryOwner(mem, &releaseNothing);
                 if constexpr(
                     std::is_same_v<TDeleter, void (*)(void*)> || std::is_same_v<TDeleter, void (*)(void*) noexcept>)
-                    return std::shared_ptr<void>(mem, deleter); // as it is: one release function for many buffers
+                    return MemoryOwner(mem, deleter); // as it is: one release function for many buffers
                 else
-                    return std::shared_ptr<void>(
-                        mem, [deleter = std::move(deleter)](void* p) mutable { deleter(static_cast<TElem*>(p)); });
+                    return MemoryOwner::keeping(MemoryWithDeleter<TElem, TDeleter>(pMem, std::move(deleter)));
             }
         }
     } // namespace detail
@@ -83,7 +111,7 @@ namespace alpaka
         }
 
         //! Shares the memory; views into the buffer hold it so the memory outlives them.
-        [[nodiscard]] auto ownerHandle() const -> std::shared_ptr<void const>
+        [[nodiscard]] auto ownerHandle() const -> detail::MemoryOwner
         {
             return m_memory;
         }
@@ -92,7 +120,7 @@ namespace alpaka
         //! buffers of no elements have the same address).
         [[nodiscard]] auto operator==(BufCpu const& other) const -> bool
         {
-            return !m_memory.owner_before(other.m_memory) && !other.m_memory.owner_before(m_memory);
+            return m_memory == other.m_memory;
         }
 
         [[nodiscard]] auto operator!=(BufCpu const& other) const -> bool
@@ -103,7 +131,7 @@ namespace alpaka
         DevCpu m_dev;
         TElem* m_pMem;
         Vec<TDim, TIdx> m_extentElements;
-        std::shared_ptr<void> m_memory;
+        detail::MemoryOwner m_memory;
     };
 
     namespace detail

@@ -21,6 +21,7 @@
 #    include "alpaka/mem/buf/uniformCudaHip/Fill.hpp"
 #    include "alpaka/mem/buf/uniformCudaHip/Set.hpp"
 #    include "alpaka/mem/view/ViewAccessOps.hpp"
+#    include "alpaka/mem/view/ViewOwner.hpp"
 #    include "alpaka/platform/PlatformUniformCudaHipRt.hpp"
 #    include "alpaka/queue/QueueUniformCudaHipRt.hpp"
 #    include "alpaka/vec/Vec.hpp"
@@ -104,13 +105,14 @@ namespace alpaka
             std::function<void(TElem*)> deleter)
             : m_spBufImpl(std::make_shared<detail::cudaHip::BufImpl<TApi, TElem, TDim, TIdx>>(
                   dev, pMem, rowPitchBytes, extent, std::move(deleter)))
+            , m_owner(detail::MemoryOwner::keeping(m_spBufImpl))
         {
         }
 
         //! Keeps the allocation alive while a task that uses it is pending.
-        [[nodiscard]] auto ownerHandle() const -> std::shared_ptr<void const>
+        [[nodiscard]] auto ownerHandle() const -> detail::MemoryOwner
         {
-            return m_spBufImpl;
+            return m_owner;
         }
 
         [[nodiscard]] auto operator==(BufUniformCudaHipRt const& other) const -> bool
@@ -124,6 +126,10 @@ namespace alpaka
         }
 
         std::shared_ptr<detail::cudaHip::BufImpl<TApi, TElem, TDim, TIdx>> m_spBufImpl;
+
+    private:
+        //! The handle views and tasks take: it keeps the allocation (m_spBufImpl) alive.
+        detail::MemoryOwner m_owner;
     };
 
     namespace trait

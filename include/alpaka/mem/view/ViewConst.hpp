@@ -11,7 +11,6 @@
 #include "alpaka/mem/view/ViewAccessOps.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
 
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -33,7 +32,7 @@ namespace alpaka
         {
         }
 
-        [[nodiscard]] auto ownerHandle() const -> std::shared_ptr<void const>
+        [[nodiscard]] auto ownerHandle() const -> detail::MemoryOwner
         {
             return detail::ownerOf(m_view);
         }

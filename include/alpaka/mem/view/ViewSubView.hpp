@@ -15,7 +15,6 @@
 #include "alpaka/vec/Vec.hpp"
 
 #include <cstddef>
-#include <memory>
 #include <stdexcept>
 #include <type_traits>
 
@@ -74,7 +73,7 @@ namespace alpaka
         {
         }
 
-        [[nodiscard]] auto ownerHandle() const -> std::shared_ptr<void const>
+        [[nodiscard]] auto ownerHandle() const -> detail::MemoryOwner
         {
             return m_owner;
         }
@@ -86,7 +85,7 @@ namespace alpaka
         TElem* m_nativePtr = nullptr;
 
     private:
-        std::shared_ptr<void const> m_owner;
+        detail::MemoryOwner m_owner;
     };
 
     namespace trait

@@ -14,7 +14,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <memory>
 #include <utility>
 
 namespace alpaka
@@ -36,8 +35,8 @@ namespace alpaka
             std::byte* m_dst;
             std::byte const* m_src;
             cpu::StridedRegion<TDim, 2> m_region;
-            std::shared_ptr<void const> m_dstOwner;
-            std::shared_ptr<void const> m_srcOwner;
+            detail::MemoryOwner m_dstOwner;
+            detail::MemoryOwner m_srcOwner;
         };
     } // namespace detail
 

@@ -12,7 +12,6 @@
 #include "alpaka/mem/view/ViewOwner.hpp"
 
 #include <cstddef>
-#include <memory>
 
 namespace alpaka
 {
@@ -40,7 +39,7 @@ namespace alpaka
             std::byte* m_dst;
             cpu::StridedRegion<TDim, 1> m_region;
             TElem m_value;
-            std::shared_ptr<void const> m_owner;
+            detail::MemoryOwner m_owner;
         };
     } // namespace detail
 

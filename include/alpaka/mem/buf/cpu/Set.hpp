@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <memory>
 
 namespace alpaka
 {
@@ -34,7 +33,7 @@ namespace alpaka
             std::byte* m_dst;
             cpu::StridedRegion<TDim, 1> m_region;
             std::uint8_t m_byte;
-            std::shared_ptr<void const> m_owner;
+            detail::MemoryOwner m_owner;
         };
     } // namespace detail
 

@@ -105,8 +105,8 @@ namespace alpaka
             int m_dstDev;
             int m_srcDev;
             cpu::StridedRegion<TDim, 2> m_region;
-            std::shared_ptr<void const> m_dstOwner;
-            std::shared_ptr<void const> m_srcOwner;
+            detail::MemoryOwner m_dstOwner;
+            detail::MemoryOwner m_srcOwner;
 
         private:
             //! depth slices of height rows of m_region.innerBytes; ySize* are the rows per slice of the operands.

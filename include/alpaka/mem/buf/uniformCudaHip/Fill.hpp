@@ -75,7 +75,7 @@ namespace alpaka
             std::byte* m_dst;
             cpu::StridedRegion<TDim, 1> m_region;
             TElem m_value;
-            std::shared_ptr<void const> m_owner;
+            detail::MemoryOwner m_owner;
         };
     } // namespace detail::cudaHip
 

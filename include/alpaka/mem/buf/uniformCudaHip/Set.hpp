@@ -77,7 +77,7 @@ namespace alpaka
             std::byte* m_dst;
             cpu::StridedRegion<TDim, 1> m_region;
             std::uint8_t m_byte;
-            std::shared_ptr<void const> m_owner;
+            detail::MemoryOwner m_owner;
         };
     } // namespace detail::cudaHip
 

@@ -69,13 +69,19 @@ def table(rows: list[dict]) -> list[str]:
     for row in rows:
         if row["section"] != section:
             section = row["section"]
-            lines += ["", f"**{section}**", "",
-                      "| back-end | metric | median | best | peer | peer median | vs peer | target | notes |",
-                      "|---|---|--:|--:|---|--:|--:|---|---|"]
+            lines += [
+                "",
+                f"**{section}**",
+                "",
+                "| back-end | metric | median | best | peer | peer median | vs peer | target | notes |",
+                "|---|---|--:|--:|---|--:|--:|---|---|",
+            ]
         target = f"{row['target']} {row['status']}".strip() or "-"
-        lines.append(f"| {short(row['backend'])} | {row['metric']} | {number(row['value'])} | {number(row['best'])} "
-                     f"| {short(row['peer']) or '-'} | {number(row['peer_value'])} | {versus(row)} | {target} "
-                     f"| {row['notes']} |")
+        lines.append(
+            f"| {short(row['backend'])} | {row['metric']} | {number(row['value'])} | {number(row['best'])} "
+            f"| {short(row['peer']) or '-'} | {number(row['peer_value'])} | {versus(row)} | {target} "
+            f"| {row['notes']} |"
+        )
     return lines
 
 
@@ -98,14 +104,18 @@ def shortfall(row: dict) -> str:
 
 
 def targets(data: dict[str, list[dict]]) -> list[str]:
-    lines = ["| program | section | back-end | metric | value | vs peer | target | status | missed by |",
-             "|---|---|---|---|--:|--:|---|---|---|"]
+    lines = [
+        "| program | section | back-end | metric | value | vs peer | target | status | missed by |",
+        "|---|---|---|---|--:|--:|---|---|---|",
+    ]
     for stem, _ in GROUPS:
         for row in data.get(stem, []):
             if row["target"]:
-                lines.append(f"| {stem} | {row['section']} | {short(row['backend'])} | {row['metric']} "
-                             f"| {number(row['value'])} | {versus(row)} | {row['target']} | {row['status'] or '-'} "
-                             f"| {shortfall(row)} |")
+                lines.append(
+                    f"| {stem} | {row['section']} | {short(row['backend'])} | {row['metric']} "
+                    f"| {number(row['value'])} | {versus(row)} | {row['target']} | {row['status'] or '-'} "
+                    f"| {shortfall(row)} |"
+                )
     return lines
 
 
@@ -113,6 +123,7 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
     """Writes the PNGs; returns their file names (none without matplotlib)."""
     try:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
@@ -169,8 +180,13 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
                 lines[short(row["backend"])].append((exponent, float(row["value"])))
         for name, points in lines.items():
             points.sort()
-            ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name,
-                    linestyle="--" if name.startswith("native") else "-")
+            ax.plot(
+                [p[0] for p in points],
+                [p[1] for p in points],
+                marker="o",
+                label=name,
+                linestyle="--" if name.startswith("native") else "-",
+            )
         ax.set_xlabel("log2(elements per array)")
         ax.set_ylabel("GB/s (median)")
         ax.set_title("Triad bandwidth by size")
@@ -179,8 +195,13 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
     atomics = data.get("atomics", [])
     if atomics:
         fig, ax = plt.subplots(figsize=(10, 4))
-        grouped(ax, atomics, lambda r: r["metric"].replace(", ns/op", "").replace(" counter", ""),
-                lambda r: short(r["backend"]), log=True)
+        grouped(
+            ax,
+            atomics,
+            lambda r: r["metric"].replace(", ns/op", "").replace(" counter", ""),
+            lambda r: short(r["backend"]),
+            log=True,
+        )
         ax.set_ylabel("ns per operation (median, log)")
         ax.set_title("atomicAdd by hierarchy level and contention")
         save(fig, "atomics.png")
@@ -188,8 +209,13 @@ def plots(data: dict[str, list[dict]], folder: Path) -> list[str]:
     if compute:
         # One bar per back-end and kernel: the ratio to the native peer measured in the same run (1 = native speed).
         fig, ax = plt.subplots(figsize=(11, 4))
-        grouped(ax, compute, lambda r: r["section"].split(":")[0].replace("Shipped ", "").split(" (")[0][:22],
-                lambda r: short(r["backend"]), value_of=lambda r: float(r["ratio"]))
+        grouped(
+            ax,
+            compute,
+            lambda r: r["section"].split(":")[0].replace("Shipped ", "").split(" (")[0][:22],
+            lambda r: short(r["backend"]),
+            value_of=lambda r: float(r["ratio"]),
+        )
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_ylabel("vs native peer (median)")
         ax.set_title("Compute-bound and shipped kernels, ratio to the native simd loop")

@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import HERE, INCLUDE, configuration  # noqa: E402  (the back-end configurations are run.py's)
+from run import HERE, INCLUDE, configuration  # the back-end configurations are run.py's
 
 
 def compiler_proper(driver_command: list[str]) -> list[str]:
@@ -69,7 +69,7 @@ def own_headers_unit(driver_command: list[str], include: Path) -> str:
         if depth == 0 or not line[depth:].startswith(" "):
             continue
         path = line[depth:].strip()
-        del stack[depth - 1:]
+        del stack[depth - 1 :]
         includer = stack[-1] if stack else ""
         stack.append(path)
         if str(include) in includer and str(include) not in path:
@@ -86,8 +86,12 @@ def axpy_stages() -> list[tuple[str, str]]:
     stages = []
     for count in range(1, len(statements) + 1):
         kept = "\n    ".join(statements[:count])
-        stages.append((" ".join(statements[count - 1].split())[:70],
-                       f"{head}auto main() -> int\n{{\n    {kept}\n    return 0;\n}}\n"))
+        stages.append(
+            (
+                " ".join(statements[count - 1].split())[:70],
+                f"{head}auto main() -> int\n{{\n    {kept}\n    return 0;\n}}\n",
+            )
+        )
     return stages
 
 
@@ -107,8 +111,18 @@ def main() -> int:
     include = arguments.include.resolve()
 
     def driver(source: Path) -> list[str]:
-        return [arguments.compiler, "-std=c++20", *arguments.opt.split(), f"-I{include}", *definitions, *flags,
-                "-c", str(source), "-o", os.devnull]
+        return [
+            arguments.compiler,
+            "-std=c++20",
+            *arguments.opt.split(),
+            f"-I{include}",
+            *definitions,
+            *flags,
+            "-c",
+            str(source),
+            "-o",
+            os.devnull,
+        ]
 
     with tempfile.TemporaryDirectory() as folder:
         units: list[tuple[str, Path]] = []

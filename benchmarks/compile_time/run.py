@@ -47,8 +47,10 @@ BACKENDS = {
 def configuration(backend: str) -> tuple[list[str], list[str]]:
     """The -D options and flags of a back-end alone, or of "all" (every CPU back-end, launching on Omp2Blocks)."""
     if backend == "all":
-        return ([*(f"-D{macro}" for macro, _, _ in BACKENDS.values()), "-DCOMPILE_TIME_ACC=AccCpuOmp2Blocks"],
-                ["-fopenmp", "-pthread"])
+        return (
+            [*(f"-D{macro}" for macro, _, _ in BACKENDS.values()), "-DCOMPILE_TIME_ACC=AccCpuOmp2Blocks"],
+            ["-fopenmp", "-pthread"],
+        )
     macro, acc, flags = BACKENDS[backend]
     return [f"-D{macro}", f"-DCOMPILE_TIME_ACC={acc}"], flags
 
@@ -75,8 +77,12 @@ def main() -> int:
     parser.add_argument("--programs", nargs="+", default=list(PROGRAMS), choices=list(PROGRAMS))
     parser.add_argument("--backends", nargs="+", default=[*BACKENDS, "all"], choices=[*BACKENDS, "all"])
     parser.add_argument("--csv", type=Path, help="write the rows to this CSV file as well")
-    parser.add_argument("--opt", default="-O2", help="the optimization flags, as --opt=FLAGS (the issue's figures "
-                        "are -O2; the test suite builds with --opt='-O0 -g')")
+    parser.add_argument(
+        "--opt",
+        default="-O2",
+        help="the optimization flags, as --opt=FLAGS (the issue's figures "
+        "are -O2; the test suite builds with --opt='-O0 -g')",
+    )
     parser.add_argument("--include", type=Path, default=INCLUDE, help="the include folder whose headers to measure")
     arguments = parser.parse_args()
     rows = []
@@ -87,21 +93,42 @@ def main() -> int:
         for backend in arguments.backends:
             definitions, flags = configuration(backend)
             for program in arguments.programs:
-                command = [compiler, "-std=c++20", *arguments.opt.split(), f"-I{arguments.include}", *definitions,
-                           *flags, "-c", str(HERE / PROGRAMS[program]), "-o", os.devnull]
+                command = [
+                    compiler,
+                    "-std=c++20",
+                    *arguments.opt.split(),
+                    f"-I{arguments.include}",
+                    *definitions,
+                    *flags,
+                    "-c",
+                    str(HERE / PROGRAMS[program]),
+                    "-o",
+                    os.devnull,
+                ]
                 runs = [measure(command) for _ in range(arguments.repeats)]
                 best = min(runs)
-                rows.append({"compiler": compiler, "backend": backend, "program": program,
-                             "user_s": f"{best[0]:.2f}", "peak_mb": f"{best[1]:.0f}",
-                             "median_user_s": f"{sorted(r[0] for r in runs)[len(runs) // 2]:.2f}"})
+                rows.append(
+                    {
+                        "compiler": compiler,
+                        "backend": backend,
+                        "program": program,
+                        "user_s": f"{best[0]:.2f}",
+                        "peak_mb": f"{best[1]:.0f}",
+                        "median_user_s": f"{sorted(r[0] for r in runs)[len(runs) // 2]:.2f}",
+                    }
+                )
                 print(f"{compiler} {backend} ({program}): {best[0]:.2f} s, {best[1]:.0f} MB", file=sys.stderr)
-    print("| compiler | back-end | (a) empty: s / MB | (b) axpy: s / MB | (c) features: s / MB "
-          "| (d) launches: s / MB |")
+    print(
+        "| compiler | back-end | (a) empty: s / MB | (b) axpy: s / MB | (c) features: s / MB | (d) launches: s / MB |"
+    )
     print("|---|---|---|---|---|---|")
     for compiler in dict.fromkeys(r["compiler"] for r in rows):
         for backend in dict.fromkeys(r["backend"] for r in rows if r["compiler"] == compiler):
-            cells = {r["program"]: f"{r['user_s']} / {r['peak_mb']}" for r in rows
-                     if r["compiler"] == compiler and r["backend"] == backend}
+            cells = {
+                r["program"]: f"{r['user_s']} / {r['peak_mb']}"
+                for r in rows
+                if r["compiler"] == compiler and r["backend"] == backend
+            }
             print(f"| {compiler} | {backend} | " + " | ".join(cells.get(p, "-") for p in PROGRAMS) + " |")
     if arguments.csv:
         with arguments.csv.open("w", newline="") as file:

@@ -34,7 +34,7 @@ def units(build_dir: Path) -> dict[str, tuple[list[str], str]]:
         if Path(command[0]).name == "ccache":
             command = command[1:]
         out = command.index("-o")
-        command = [*command[: out + 1], os.devnull, *command[out + 2:]]
+        command = [*command[: out + 1], os.devnull, *command[out + 2 :]]
         source = os.path.realpath(os.path.join(entry["directory"], entry["file"]))
         if source.startswith(os.path.realpath(build_dir) + os.sep):  # the header check's generated units
             relative = "generated/" + os.path.relpath(source, os.path.realpath(build_dir))

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+
 import pyalpaka as pk
 
 from rows import Row, print_table, write_csv
@@ -58,8 +59,15 @@ def timed(calls: list, reps: int) -> list[list[float]]:
     return samples
 
 
-def rows_of(section: str, metric: str, work: float, labels: list[str], samples: list[list[float]],
-            notes: dict[str, str], target: dict[str, float] | None = None) -> list[Row]:
+def rows_of(
+    section: str,
+    metric: str,
+    work: float,
+    labels: list[str],
+    samples: list[list[float]],
+    notes: dict[str, str],
+    target: dict[str, float] | None = None,
+) -> list[Row]:
     """Rows in the metric's unit (work / seconds / 1e9), each against NumPy."""
     rates = [[work / s / 1e9 for s in sample] for sample in samples]
     numpy_rate = statistics.median(rates[labels.index("NumPy")])
@@ -95,8 +103,18 @@ class Bench:
     def jit(self, name: str) -> pk.Kernel:
         return pk.Kernel.from_file(KERNELS_HPP, name)
 
-    def run(self, section: str, metric: str, work: float, variants: list[tuple[str, object]], result, reference,
-            rtol: float, notes: dict[str, str], target: dict[str, float] | None = None) -> None:
+    def run(
+        self,
+        section: str,
+        metric: str,
+        work: float,
+        variants: list[tuple[str, object]],
+        result,
+        reference,
+        rtol: float,
+        notes: dict[str, str],
+        target: dict[str, float] | None = None,
+    ) -> None:
         """variants: (label, call); result(): the output to check after each variant runs once more."""
         labels = [label for label, _ in variants]
         samples = timed([call for _, call in variants], self.args.reps)
@@ -121,16 +139,26 @@ class Bench:
                     np.multiply(yn, xn, out=tmp)
                     np.add(tmp, np.float32(0.5), out=yn)
 
-            variants = [("pk.Kernel JIT", lambda k=kernel: k(self.q, wd, x, y, np.uint64(n))),
-                        ("NumPy", numpy_horner)]
+            variants = [("pk.Kernel JIT", lambda k=kernel: k(self.q, wd, x, y, np.uint64(n))), ("NumPy", numpy_horner)]
             if self.numba:
                 variants.append(("Numba parallel", self.numba_horner(degree, xn, yn)))
             reference = np.ones(n, np.float64)
             for _ in range(degree):
                 reference = reference * xn + 0.5
-            self.run(f"horner{degree}", "GFLOP/s", 2.0 * degree * n, variants, lambda: yn, reference, 1e-4,
-                     {"pk.Kernel JIT": self.workdiv_note(wd), "NumPy": f"{degree} passes of two ufuncs",
-                      "Numba parallel": self.numba_note})
+            self.run(
+                f"horner{degree}",
+                "GFLOP/s",
+                2.0 * degree * n,
+                variants,
+                lambda: yn,
+                reference,
+                1e-4,
+                {
+                    "pk.Kernel JIT": self.workdiv_note(wd),
+                    "NumPy": f"{degree} passes of two ufuncs",
+                    "Numba parallel": self.numba_note,
+                },
+            )
 
     def numba_horner(self, degree: int, xn, yn):
         numba = self.numba
@@ -143,6 +171,7 @@ class Bench:
                 for _ in range(degree):
                     r = r * v + np.float32(0.5)
                 y[i] = r
+
         return lambda: horner(xn, yn)
 
     def nbody(self) -> None:
@@ -167,8 +196,10 @@ class Bench:
             np.sum(dy * s, axis=1, out=outn[1])
             np.sum(dz * s, axis=1, out=outn[2])
 
-        variants = [("pk.Kernel JIT", lambda: kernel(self.q, wd, *inputs, *outputs, np.uint64(n), soft)),
-                    ("NumPy", numpy_nbody)]
+        variants = [
+            ("pk.Kernel JIT", lambda: kernel(self.q, wd, *inputs, *outputs, np.uint64(n), soft)),
+            ("NumPy", numpy_nbody),
+        ]
         if self.numba:
             numba = self.numba
 
@@ -184,12 +215,20 @@ class Bench:
                         sy += dy * s
                         sz += dz * s
                     ax[k], ay[k], az[k] = sx, sy, sz
+
             variants.append(("Numba parallel", lambda: nbody(px, py, pz, mass, *outn, soft)))
         numpy_nbody()
         reference = np.concatenate([o.copy() for o in outn])
-        self.run("nbody", "G interactions/s", float(n) * n, variants, lambda: np.concatenate(outn), reference, 1e-3,
-                 {"pk.Kernel JIT": self.workdiv_note(wd), "NumPy": "n x n temporaries",
-                  "Numba parallel": self.numba_note})
+        self.run(
+            "nbody",
+            "G interactions/s",
+            float(n) * n,
+            variants,
+            lambda: np.concatenate(outn),
+            reference,
+            1e-3,
+            {"pk.Kernel JIT": self.workdiv_note(wd), "NumPy": "n x n temporaries", "Numba parallel": self.numba_note},
+        )
 
     def mandelbrot(self) -> None:
         side, max_iter = self.args.mandel_n, np.uint32(256)
@@ -212,8 +251,10 @@ class Bench:
                 zr, zi = np.where(inside, zr * zr - zi * zi + cr, zr), np.where(inside, 2.0 * zr * zi + ci, zi)
                 outn[inside] += 1
 
-        variants = [("pk.Kernel JIT", lambda: kernel(self.q, wd, out, np.uint64(side), max_iter)),
-                    ("NumPy", numpy_mandelbrot)]
+        variants = [
+            ("pk.Kernel JIT", lambda: kernel(self.q, wd, out, np.uint64(side), max_iter)),
+            ("NumPy", numpy_mandelbrot),
+        ]
         if self.numba:
             numba = self.numba
 
@@ -230,6 +271,7 @@ class Bench:
                             zr, zi = zr * zr - zi * zi + crv, np.float32(2.0) * zr * zi + ci
                             it += 1
                         out[row, col] = it
+
             variants.append(("Numba parallel", lambda: mandelbrot(outn, side, int(max_iter))))
         numpy_mandelbrot()
         reference = outn.copy()
@@ -238,9 +280,21 @@ class Bench:
             # Pixels on the edge of the set may take one iteration more or less where a multiply-add is fused.
             differ = np.count_nonzero(outn != reference)
             return np.array([0.0 if differ * 100 <= side * side else float(differ)])
-        self.run("mandelbrot", "Mpixel/s", side * side * 1e3, variants, result, np.array([0.0]), 0.0,
-                 {"pk.Kernel JIT": self.workdiv_note(wd), "NumPy": "masked whole-image iterations",
-                  "Numba parallel": self.numba_note})
+
+        self.run(
+            "mandelbrot",
+            "Mpixel/s",
+            side * side * 1e3,
+            variants,
+            result,
+            np.array([0.0]),
+            0.0,
+            {
+                "pk.Kernel JIT": self.workdiv_note(wd),
+                "NumPy": "masked whole-image iterations",
+                "Numba parallel": self.numba_note,
+            },
+        )
 
     def stencil(self) -> None:
         n = self.args.stencil_n
@@ -257,9 +311,11 @@ class Bench:
             on[1:-1, 1:-1] += gn[1:-1, 2:]
             on[1:-1, 1:-1] *= 0.25
 
-        variants = [("pk.kernels", lambda: pk.kernels.stencil(self.q, wd, grid, out, n, n)),
-                    ("pk.Kernel JIT", lambda: jit(self.q, wd, grid, out, np.uint64(n), np.uint64(n))),
-                    ("NumPy", numpy_stencil)]
+        variants = [
+            ("pk.kernels", lambda: pk.kernels.stencil(self.q, wd, grid, out, n, n)),
+            ("pk.Kernel JIT", lambda: jit(self.q, wd, grid, out, np.uint64(n), np.uint64(n))),
+            ("NumPy", numpy_stencil),
+        ]
         if self.numba:
             numba = self.numba
 
@@ -273,12 +329,20 @@ class Bench:
                     b[y, 0], b[y, nx - 1] = a[y, 0], a[y, nx - 1]
                     for x in range(1, nx - 1):
                         b[y, x] = 0.25 * (a[y - 1, x] + a[y + 1, x] + a[y, x - 1] + a[y, x + 1])
+
             variants.append(("Numba parallel", lambda: stencil(gn, on)))
         numpy_stencil()
         reference = on.copy()
-        self.run("stencil", "GB/s", 16.0 * n * n, variants, lambda: on, reference, 0.0,
-                 {"pk.kernels": self.workdiv_note(wd), "NumPy": "four slice operations",
-                  "Numba parallel": self.numba_note})
+        self.run(
+            "stencil",
+            "GB/s",
+            16.0 * n * n,
+            variants,
+            lambda: on,
+            reference,
+            0.0,
+            {"pk.kernels": self.workdiv_note(wd), "NumPy": "four slice operations", "Numba parallel": self.numba_note},
+        )
 
     def matmul(self) -> None:
         n = self.args.mat_n
@@ -291,9 +355,11 @@ class Bench:
             wd = pk.valid_workdiv(self.dev, (n, n))
             jit = pk.Kernel.from_file(pk.kernels.source("matmul"), "pyalpaka::kernels::MatMul")
             size = np.uint64(n)
-            variants = [("pk.kernels", lambda: pk.kernels.matmul(self.q, wd, a, b, c, n, n, n)),
-                        ("pk.Kernel JIT", lambda: jit(self.q, wd, a, b, c, size, size, size)),
-                        ("NumPy", lambda: np.matmul(an, bn, out=cn))]
+            variants = [
+                ("pk.kernels", lambda: pk.kernels.matmul(self.q, wd, a, b, c, n, n, n)),
+                ("pk.Kernel JIT", lambda: jit(self.q, wd, a, b, c, size, size, size)),
+                ("NumPy", lambda: np.matmul(an, bn, out=cn)),
+            ]
             if self.numba:
                 numba = self.numba
 
@@ -304,13 +370,25 @@ class Bench:
                         c[y, :] = 0
                         for kk in range(k):
                             c[y, :] += a[y, kk] * b[kk, :]
+
                 variants.append(("Numba parallel", lambda: matmul(an, bn, cn)))
             reference = an.astype(np.float64) @ bn.astype(np.float64)
             name = np.dtype(dtype).name
-            self.run(f"matmul {name}", "GFLOP/s", 2.0 * n ** 3, variants, lambda: cn, reference, 0.0,
-                     {"pk.kernels": self.workdiv_note(wd), "NumPy": "BLAS (np.matmul)",
-                      "Numba parallel": self.numba_note + ", i-k-j rows"},
-                     target={"pk.kernels": 0.5})
+            self.run(
+                f"matmul {name}",
+                "GFLOP/s",
+                2.0 * n**3,
+                variants,
+                lambda: cn,
+                reference,
+                0.0,
+                {
+                    "pk.kernels": self.workdiv_note(wd),
+                    "NumPy": "BLAS (np.matmul)",
+                    "Numba parallel": self.numba_note + ", i-k-j rows",
+                },
+                target={"pk.kernels": 0.5},
+            )
 
     def dot(self) -> None:
         n = self.args.reduce_n
@@ -355,10 +433,22 @@ class Bench:
 
                 def numba_call(name=name):
                     results["last"] = float(numba_dot(an, bn) if name == "dot" else numba_sum(an))
+
                 variants.append(("Numba parallel", numba_call))
-            self.run(name, "GB/s", 4.0 * arrays * n, variants, lambda: np.array([results["last"]]),
-                     np.array([expected]), 0.0, {"pk.kernels": self.workdiv_note(wd), "NumPy": "BLAS / pairwise sum",
-                                                 "Numba parallel": self.numba_note})
+            self.run(
+                name,
+                "GB/s",
+                4.0 * arrays * n,
+                variants,
+                lambda: np.array([results["last"]]),
+                np.array([expected]),
+                0.0,
+                {
+                    "pk.kernels": self.workdiv_note(wd),
+                    "NumPy": "BLAS / pairwise sum",
+                    "Numba parallel": self.numba_note,
+                },
+            )
 
 
 def main() -> int:
@@ -377,8 +467,11 @@ def main() -> int:
     args.mat_n = 64 if args.quick else 1024
     args.reduce_n = 1 << 14 if args.quick else 1 << 24
     bench = Bench(args)
-    print(f"compute.py: back-end {args.backend}, {args.reps} runs per variant; {bench.numba_note}; "
-          f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)
+    print(
+        f"compute.py: back-end {args.backend}, {args.reps} runs per variant; {bench.numba_note}; "
+        f"load average {os.getloadavg()[0]:.2f}",
+        file=sys.stderr,
+    )
     for group in args.only.split(","):
         group = group.strip()
         if group not in GROUPS:

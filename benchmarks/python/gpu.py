@@ -87,6 +87,7 @@ def main() -> int:
     os.environ["PYALPAKA_CACHE_DIR"] = tempfile.mkdtemp(prefix="pyalpaka-gpu-bench-")
 
     import numpy as np
+
     import pyalpaka as pk
 
     cuda = {b.name: b for b in pk.backends()}["cuda"]
@@ -107,15 +108,31 @@ def main() -> int:
     hit_seconds, lookup_seconds, load_seconds, compiler_runs = hit.stdout.split()
     assert compiler_runs == "0", "a cache hit started the compiler"
     # Later kernels of the process: the second creates NVRTC's in-memory precompiled header, the third uses it.
-    later = [pk.Kernel(AXPY.replace("Axpy", f"Axpy{i}"), f"Axpy{i}").compile(dev, 1, types).compile_seconds
-             for i in (2, 3)]
+    later = [
+        pk.Kernel(AXPY.replace("Axpy", f"Axpy{i}"), f"Axpy{i}").compile(dev, 1, types).compile_seconds for i in (2, 3)
+    ]
     rows.append(("NVRTC cold compile of axpy", f"{cold:.2f} s", "<= 1 s"))
-    rows.append(("NVRTC compile of a 2nd / 3rd kernel in that process (precompiled header)",
-                 f"{later[0]:.2f} s / {later[1]:.2f} s", ""))
-    rows.append(("cache hit in a fresh process (construct, load, launch, wait)", f"{float(hit_seconds) * 1e3:.2f} ms",
-                 "<= 1 ms"))
-    rows.append(("  of which the lookup / the module load, first launch and wait",
-                 f"{float(lookup_seconds) * 1e3:.2f} ms / {float(load_seconds) * 1e3:.2f} ms", ""))
+    rows.append(
+        (
+            "NVRTC compile of a 2nd / 3rd kernel in that process (precompiled header)",
+            f"{later[0]:.2f} s / {later[1]:.2f} s",
+            "",
+        )
+    )
+    rows.append(
+        (
+            "cache hit in a fresh process (construct, load, launch, wait)",
+            f"{float(hit_seconds) * 1e3:.2f} ms",
+            "<= 1 ms",
+        )
+    )
+    rows.append(
+        (
+            "  of which the lookup / the module load, first launch and wait",
+            f"{float(lookup_seconds) * 1e3:.2f} ms / {float(load_seconds) * 1e3:.2f} ms",
+            "",
+        )
+    )
 
     # 2. launch overhead: a tiny grid, many launches, one wait
     n = 1024
@@ -161,10 +178,16 @@ def main() -> int:
 
     pk_host = burst_host_seconds(pk_one, q.wait) * 1e6
     cupy_host = burst_host_seconds(cupy_one, cupy.cuda.runtime.deviceSynchronize) * 1e6
-    rows.append((f"launch host time, bursts of {args.burst}: cached kernel, non-blocking cuda queue",
-                 f"{pk_host:.2f} µs", "<= 3 µs"))
-    rows.append((f"launch host time, bursts of {args.burst}: the same axpy, CuPy RawKernel", f"{cupy_host:.2f} µs",
-                 "(peer)"))
+    rows.append(
+        (
+            f"launch host time, bursts of {args.burst}: cached kernel, non-blocking cuda queue",
+            f"{pk_host:.2f} µs",
+            "<= 3 µs",
+        )
+    )
+    rows.append(
+        (f"launch host time, bursts of {args.burst}: the same axpy, CuPy RawKernel", f"{cupy_host:.2f} µs", "(peer)")
+    )
     reps = max(3, args.reps // 4)
     pk_us = median_seconds(pk_launches, reps) / args.launches * 1e6
     cupy_us = median_seconds(cupy_launches, reps) / args.launches * 1e6
@@ -202,10 +225,12 @@ def main() -> int:
         outc[...] = bc
         cupy.cuda.runtime.deviceSynchronize()
 
-    for name, run, size in (("triad, pk.kernels.triad", pk_triad, triad_bytes),
-                            ("triad, CuPy ElementwiseKernel", cupy_fused, triad_bytes),
-                            ("triad, CuPy add(b, multiply(c, s))", cupy_triad, triad_bytes),
-                            ("device-to-device copy, CuPy", cupy_copy, copy_bytes)):
+    for name, run, size in (
+        ("triad, pk.kernels.triad", pk_triad, triad_bytes),
+        ("triad, CuPy ElementwiseKernel", cupy_fused, triad_bytes),
+        ("triad, CuPy add(b, multiply(c, s))", cupy_triad, triad_bytes),
+        ("device-to-device copy, CuPy", cupy_copy, copy_bytes),
+    ):
         run()
         rows.append((name, f"{size / median_seconds(run, args.reps) / 1e9:.0f} GB/s", ""))
 

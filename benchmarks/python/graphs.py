@@ -23,6 +23,7 @@ import time
 import numpy as np
 
 import pyalpaka as pk
+
 from rows import Row, write_csv
 
 SOURCE = r"""
@@ -160,10 +161,14 @@ def main() -> None:
     kernels = tuple(pk.Kernel(SOURCE, name) for name in ("HeatStep", "HotEdge", "CopyBack"))
 
     rows: list[Row] = []
-    print(f"{steps} steps, 3 kernels per step, median of {reps}; us per step, and per node above the floor "
-          f"(a {UNROLL}-step graph) | target <= {TARGET_US} us per replayed node; Warp: {WARP_US} us per replay")
-    print(f"{'backend':18} {'queue':>11} {'grid':>9} {'eager':>9} {'replayed':>9} {'floor':>9} {'eager/node':>11} "
-          f"{'replay/node':>11}")
+    print(
+        f"{steps} steps, 3 kernels per step, median of {reps}; us per step, and per node above the floor "
+        f"(a {UNROLL}-step graph) | target <= {TARGET_US} us per replayed node; Warp: {WARP_US} us per replay"
+    )
+    print(
+        f"{'backend':18} {'queue':>11} {'grid':>9} {'eager':>9} {'replayed':>9} {'floor':>9} {'eager/node':>11} "
+        f"{'replay/node':>11}"
+    )
     for name, (ny, nx), blocking in ((n, g, b) for n in names for g in grids for b in (True, False)):
         dev = pk.device(name)
         times = measure(dev, kernels, ny, nx, steps, reps, blocking)
@@ -173,14 +178,25 @@ def main() -> None:
         replay_node = (per_step["replayed"] - per_step["floor"]) / 3
         kind = "blocking" if blocking else "nonblocking"
         grid = f"{ny}x{nx} {kind}"
-        print(f"{name:18} {kind:>11} {ny}x{nx:<5} {per_step['eager']:9.2f} {per_step['replayed']:9.2f} "
-              f"{per_step['floor']:9.2f} {eager_node:11.2f} {replay_node:11.2f}")
+        print(
+            f"{name:18} {kind:>11} {ny}x{nx:<5} {per_step['eager']:9.2f} {per_step['replayed']:9.2f} "
+            f"{per_step['floor']:9.2f} {eager_node:11.2f} {replay_node:11.2f}"
+        )
         for variant in ("eager", "replayed", "floor"):
             rows.append(Row("graphs", name, f"{grid} {variant} us/step", per_step[variant], best[variant]))
         status = "met" if replay_node <= TARGET_US else "missed"
-        rows.append(Row("graphs", name, f"{grid} replayed node overhead us", replay_node, peer="floor",
-                        target=f"<= {TARGET_US} us", status=status,
-                        notes=f"eager: {eager_node:.2f} us/node; Warp {WARP_US} us/replay"))
+        rows.append(
+            Row(
+                "graphs",
+                name,
+                f"{grid} replayed node overhead us",
+                replay_node,
+                peer="floor",
+                target=f"<= {TARGET_US} us",
+                status=status,
+                notes=f"eager: {eager_node:.2f} us/node; Warp {WARP_US} us/replay",
+            )
+        )
     if args.csv:
         write_csv(args.csv, rows)
 

@@ -67,6 +67,7 @@ def main() -> int:
     os.environ["PYALPAKA_CACHE_DIR"] = tempfile.mkdtemp(prefix="pyalpaka-bench-")
 
     import numpy as np
+
     import pyalpaka as pk
     from pyalpaka import _compiler, _pch
     from pyalpaka._buildconfig import host_toolchain
@@ -84,15 +85,27 @@ def main() -> int:
     cold = []
     for index in range(args.repeats):
         entry = pk.Kernel(KERNEL.format(index=index), f"Axpy{index}").compile(
-            dev, 1, ["float", "float*", "float*", "std::uint64_t"])  # what the launches below pass
+            dev, 1, ["float", "float*", "float*", "std::uint64_t"]
+        )  # what the launches below pass
         cold.append(entry.compile_seconds)
 
     first_hits, next_hits = [], []
     for index in range(args.repeats):
         other = (index + 1) % args.repeats
-        out = subprocess.run([sys.executable, "-c", FRESH_PROCESS, KERNEL.format(index=index), f"Axpy{index}",
-                              KERNEL.format(index=other), f"Axpy{other}"],
-                             capture_output=True, text=True, check=True).stdout.split()
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                FRESH_PROCESS,
+                KERNEL.format(index=index),
+                f"Axpy{index}",
+                KERNEL.format(index=other),
+                f"Axpy{other}",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
         assert out[2] == "0", "a cache hit started the compiler"
         first_hits.append(float(out[0]))
         next_hits.append(float(out[1]))
@@ -121,10 +134,14 @@ def main() -> int:
     print("|---|---|---|")
     print(f"| precompiled header of the library (once per toolchain) | {pch_seconds:.2f} s | |")
     print(f"| cold compile of axpy, median of {len(cold)} | {statistics.median(cold):.2f} s | <= 0.6 s |")
-    print(f"| cache hit in a fresh process, first kernel (with the process's one-off set-up), median | "
-          f"{statistics.median(first_hits) * 1e3:.2f} ms | |")
-    print(f"| cache hit in a fresh process, each further kernel (construct, look up, load, launch), median | "
-          f"{statistics.median(next_hits) * 1e3:.2f} ms | <= 1 ms |")
+    print(
+        f"| cache hit in a fresh process, first kernel (with the process's one-off set-up), median | "
+        f"{statistics.median(first_hits) * 1e3:.2f} ms | |"
+    )
+    print(
+        f"| cache hit in a fresh process, each further kernel (construct, look up, load, launch), median | "
+        f"{statistics.median(next_hits) * 1e3:.2f} ms | <= 1 ms |"
+    )
     print(f"| launch of a cached JIT kernel, blocking cpu_serial queue | {jit_us:.2f} µs | <= 3 µs |")
     print(f"| launch of pk.kernels.fill (ahead of time), same queue | {aot_us:.2f} µs | |")
     print(f"\nload average {os.getloadavg()[0]:.2f}; precompiled header: {pch}")
@@ -135,17 +152,37 @@ def main() -> int:
 
 def jit_rows(pch_seconds, cold, first_hits, next_hits, jit_us, aot_us) -> list:
     """The table above as rows for benchmarks/report.py, with the issue's targets judged."""
+
     def row(metric, value, best, target=None, notes=""):
         status = "" if target is None else ("met" if value <= target else "missed")
-        return Row("python jit", "pyalpaka", metric, value, best, compare="difference",
-                   target="" if target is None else f"<= {target:g}", status=status, notes=notes)
+        return Row(
+            "python jit",
+            "pyalpaka",
+            metric,
+            value,
+            best,
+            compare="difference",
+            target="" if target is None else f"<= {target:g}",
+            status=status,
+            notes=notes,
+        )
+
     return [
         row("precompiled header of the library, s", pch_seconds, pch_seconds, notes="once per toolchain"),
         row("cold compile of axpy, s", statistics.median(cold), min(cold), 0.6),
-        row("cache hit in a fresh process, first kernel, ms", statistics.median(first_hits) * 1e3,
-            min(first_hits) * 1e3, notes="includes the process's one-off set-up"),
-        row("cache hit in a fresh process, further kernel, ms", statistics.median(next_hits) * 1e3,
-            min(next_hits) * 1e3, 1.0, notes="construct, look up, load, launch"),
+        row(
+            "cache hit in a fresh process, first kernel, ms",
+            statistics.median(first_hits) * 1e3,
+            min(first_hits) * 1e3,
+            notes="includes the process's one-off set-up",
+        ),
+        row(
+            "cache hit in a fresh process, further kernel, ms",
+            statistics.median(next_hits) * 1e3,
+            min(next_hits) * 1e3,
+            1.0,
+            notes="construct, look up, load, launch",
+        ),
         row("launch of a cached JIT kernel, us", jit_us, jit_us, 3.0, notes="blocking cpu_serial queue"),
         row("launch of pk.kernels.fill (AOT), us", aot_us, aot_us, 3.0, notes="blocking cpu_serial queue"),
     ]

@@ -25,6 +25,7 @@ from gpu import AXPY  # the same kernel as the GPU benchmark (this folder is on 
 
 def measure(bursts: int, burst: int) -> None:
     import numpy as np
+
     import pyalpaka as pk
 
     dev = pk.device("cuda")
@@ -41,8 +42,10 @@ def measure(bursts: int, burst: int) -> None:
             kernel(q, wd, a, x, y, n)
         samples.append((time.perf_counter() - start) / burst)
         q.wait()
-    print(f"launch of a cached kernel on a non-blocking cuda queue, stand-in driver: "
-          f"{statistics.median(samples) * 1e6:.2f} µs per launch (median of {bursts} bursts of {burst})")
+    print(
+        f"launch of a cached kernel on a non-blocking cuda queue, stand-in driver: "
+        f"{statistics.median(samples) * 1e6:.2f} µs per launch (median of {bursts} bursts of {burst})"
+    )
 
 
 def main() -> int:
@@ -59,10 +62,17 @@ def main() -> int:
     driver = folder / "libcuda_standin.so"
     source = Path(__file__).resolve().parents[2] / "tests" / "python" / "fake_cuda" / "fake_libcuda.c"
     subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", str(driver), str(source)], check=True)
-    env = {**os.environ, "PYALPAKA_CUDA_DRIVER": str(driver), "FAKE_CUDA_MODULES": "1",
-           "PYALPAKA_CACHE_DIR": str(folder / "cache")}
-    return subprocess.run([sys.executable, __file__, "--child", "--bursts", str(args.bursts), "--burst",
-                           str(args.burst)], env=env, check=False).returncode
+    env = {
+        **os.environ,
+        "PYALPAKA_CUDA_DRIVER": str(driver),
+        "FAKE_CUDA_MODULES": "1",
+        "PYALPAKA_CACHE_DIR": str(folder / "cache"),
+    }
+    return subprocess.run(
+        [sys.executable, __file__, "--child", "--bursts", str(args.bursts), "--burst", str(args.burst)],
+        env=env,
+        check=False,
+    ).returncode
 
 
 if __name__ == "__main__":

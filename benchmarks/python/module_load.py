@@ -70,12 +70,16 @@ def main() -> int:
     assert cuda.cuDeviceGet(ctypes.byref(device), 0) == 0
     assert cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device) == 0
     assert cuda.cuCtxPushCurrent_v2(context) == 0
-    rows = [("pyalpaka JIT axpy (alpaka + CCCL headers)", alpaka_image, b"pyalpaka_kernel"),
-            ("plain CUDA axpy, no headers", plain_image, b"axpy")]
+    rows = [
+        ("pyalpaka JIT axpy (alpaka + CCCL headers)", alpaka_image, b"pyalpaka_kernel"),
+        ("plain CUDA axpy, no headers", plain_image, b"axpy"),
+    ]
     for label, image, name in rows:
         load_microseconds(cuda, image, name, 3)  # the driver's first load of a module type
-        print(f"module load + get function + unload, {label}: {load_microseconds(cuda, image, name, args.reps):.0f} µs "
-              f"({len(image)} bytes)")
+        print(
+            f"module load + get function + unload, {label}: {load_microseconds(cuda, image, name, args.reps):.0f} µs "
+            f"({len(image)} bytes)"
+        )
     cuda.cuCtxPopCurrent_v2(ctypes.byref(context))
     cuda.cuDevicePrimaryCtxRelease_v2(device)
     return 0

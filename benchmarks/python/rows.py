@@ -10,8 +10,20 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-COLUMNS = ["section", "backend", "metric", "value", "peer", "peer_value", "ratio", "difference", "target", "status",
-           "notes", "best"]
+COLUMNS = [
+    "section",
+    "backend",
+    "metric",
+    "value",
+    "peer",
+    "peer_value",
+    "ratio",
+    "difference",
+    "target",
+    "status",
+    "notes",
+    "best",
+]
 
 
 @dataclass
@@ -32,11 +44,18 @@ class Row:
         number = lambda x: "" if x is None or math.isnan(x) else f"{x:.6g}"  # noqa: E731
         compared = not math.isnan(self.value) and not math.isnan(self.peer_value)
         return {
-            "section": self.section, "backend": self.backend, "metric": self.metric, "value": number(self.value),
-            "peer": self.peer, "peer_value": number(self.peer_value),
+            "section": self.section,
+            "backend": self.backend,
+            "metric": self.metric,
+            "value": number(self.value),
+            "peer": self.peer,
+            "peer_value": number(self.peer_value),
             "ratio": number(self.value / self.peer_value) if compared and self.compare == "ratio" else "",
             "difference": number(self.value - self.peer_value) if compared and self.compare == "difference" else "",
-            "target": self.target, "status": self.status, "notes": self.notes, "best": number(self.best),
+            "target": self.target,
+            "status": self.status,
+            "notes": self.notes,
+            "best": number(self.best),
         }
 
 
@@ -61,5 +80,7 @@ def print_table(rows: list[Row]) -> None:
             versus = f"{float(cells['ratio']):.3f}x {row.peer}"
         elif cells["difference"]:
             versus = f"{float(cells['difference']):+.2f} vs {row.peer}"
-        print(f"  {row.backend:<34} {row.metric:<40} {cells['value']:>10} {cells['best']:>10}  {versus:<30} "
-              f"{row.target} {row.status}  {row.notes}")
+        print(
+            f"  {row.backend:<34} {row.metric:<40} {cells['value']:>10} {cells['best']:>10}  {versus:<30} "
+            f"{row.target} {row.status}  {row.notes}"
+        )

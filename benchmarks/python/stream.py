@@ -21,6 +21,7 @@ import sys
 import time
 
 import numpy as np
+
 import pyalpaka as pk
 
 from rows import Row, print_table, write_csv
@@ -72,8 +73,14 @@ def numba_kernels():
             total += a[i] * b[i]
         return total
 
-    return {"copy": copy, "mul": mul, "add": add, "triad": triad, "nstream": nstream, "dot": dot}, \
-        f"Numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads"
+    return {
+        "copy": copy,
+        "mul": mul,
+        "add": add,
+        "triad": triad,
+        "nstream": nstream,
+        "dot": dot,
+    }, f"Numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads"
 
 
 def workdiv(dev: pk.Device, n: int) -> pk.WorkDiv:
@@ -108,6 +115,7 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
             total_np[0] = 0
             fns["dot"](q, wd, a, b, total, n)
             return total_np[0]
+
         return {
             "copy": lambda: fns["copy"](q, wd, a, c, n),
             "mul": lambda: fns["mul"](q, wd, b, c, s, n),
@@ -126,6 +134,7 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
             np.multiply(cn, s, out=tmp)
             np.add(tmp, bn, out=tmp)
             np.add(an, tmp, out=an)
+
         return {
             "copy": lambda: np.copyto(cn, an),
             "mul": lambda: np.multiply(cn, s, out=bn),
@@ -138,18 +147,32 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
     def numba_call(name):
         f = numba_fns[name]
         return {
-            "copy": lambda: f(an, cn), "mul": lambda: f(bn, cn, s), "add": lambda: f(an, bn, cn),
-            "triad": lambda: f(an, bn, cn, s), "nstream": lambda: f(an, bn, cn, s), "dot": lambda: f(an, bn),
+            "copy": lambda: f(an, cn),
+            "mul": lambda: f(bn, cn, s),
+            "add": lambda: f(an, bn, cn),
+            "triad": lambda: f(an, bn, cn, s),
+            "nstream": lambda: f(an, bn, cn, s),
+            "dot": lambda: f(an, bn),
         }[name]
 
-    jit = {name: pk.Kernel.from_file(pk.kernels.source(name), f"pyalpaka::kernels::{CLASS[name]}")
-           for name, _ in KERNELS}
+    jit = {
+        name: pk.Kernel.from_file(pk.kernels.source(name), f"pyalpaka::kernels::{CLASS[name]}") for name, _ in KERNELS
+    }
     try:  # compiles (or loads from the cache) before anything is timed; a broken JIT skips its rows, not the run
         for name, _ in KERNELS:
             # The arguments the timed calls pass (their types pick the compiled variant).
-            jit[name].compile(dev, 1, {"copy": [a, c, n], "mul": [b, c, s, n], "add": [a, b, c, n],
-                                       "triad": [a, b, c, s, n], "nstream": [a, b, c, s, n],
-                                       "dot": [a, b, total, n]}[name])
+            jit[name].compile(
+                dev,
+                1,
+                {
+                    "copy": [a, c, n],
+                    "mul": [b, c, s, n],
+                    "add": [a, b, c, n],
+                    "triad": [a, b, c, s, n],
+                    "nstream": [a, b, c, s, n],
+                    "dot": [a, b, total, n],
+                }[name],
+            )
         alpaka_call(jit, "copy")()  # loading and launching can fail too
         jit_note = ""
     except pk.Error as error:
@@ -211,15 +234,25 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
             elif label.startswith("Numba"):
                 note = numba_note
             elif label.startswith("pk."):
-                note = (f"{wd.grid_blocks[0]} blocks x {wd.block_threads[0]} thread(s) x {wd.thread_elems[0]} elem")
-            rows.append(Row(f"python stream {np.dtype(dtype).name}", label, f"{name} GB/s", statistics.median(rate),
-                            max(rate), "NumPy" if label != "NumPy" else "", numpy_median if label != "NumPy"
-                            else float("nan"), notes=note))
+                note = f"{wd.grid_blocks[0]} blocks x {wd.block_threads[0]} thread(s) x {wd.thread_elems[0]} elem"
+            rows.append(
+                Row(
+                    f"python stream {np.dtype(dtype).name}",
+                    label,
+                    f"{name} GB/s",
+                    statistics.median(rate),
+                    max(rate),
+                    "NumPy" if label != "NumPy" else "",
+                    numpy_median if label != "NumPy" else float("nan"),
+                    notes=note,
+                )
+            )
     if not numba_fns:
         rows.append(Row(f"python stream {np.dtype(dtype).name}", "Numba parallel", "skipped", notes=numba_note))
     if not jit:
-        rows.append(Row(f"python stream {np.dtype(dtype).name}", f"pk.Kernel JIT ({args.backend})", "skipped",
-                        notes=jit_note))
+        rows.append(
+            Row(f"python stream {np.dtype(dtype).name}", f"pk.Kernel JIT ({args.backend})", "skipped", notes=jit_note)
+        )
     return rows
 
 
@@ -236,8 +269,11 @@ def main() -> int:
     args.reps = args.reps or (3 if args.quick else 20)
 
     numba_fns, numba_note = numba_kernels()
-    print(f"stream.py: n = {args.n}, {args.reps} runs per variant, back-end {args.backend}; {numba_note}; "
-          f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)
+    print(
+        f"stream.py: n = {args.n}, {args.reps} runs per variant, back-end {args.backend}; {numba_note}; "
+        f"load average {os.getloadavg()[0]:.2f}",
+        file=sys.stderr,
+    )
     rows = []
     for dtype in args.dtypes.split(","):
         rows += measure(np.dtype(dtype.strip()), args, numba_fns, numba_note)

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+
 import pyalpaka as pk
 
 from rows import Row, write_csv
@@ -35,11 +36,24 @@ ROOT = Path(__file__).resolve().parents[2]
 def build_peer(build_dir: Path) -> Path:
     """Configures and builds benchmarks/cpp's python_peer (Release) and returns its path."""
     subprocess.run(
-        ["cmake", "-S", str(ROOT / "benchmarks" / "cpp"), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release",
-         "-Dalpaka_ACC_CPU_B_SEQ_T_SEQ_ENABLE=ON", "-Dalpaka_ACC_CPU_B_OMP2_T_SEQ_ENABLE=ON"],
-        check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["cmake", "--build", str(build_dir), "--target", "python_peer", "--parallel"], check=True,
-                   stdout=subprocess.DEVNULL)
+        [
+            "cmake",
+            "-S",
+            str(ROOT / "benchmarks" / "cpp"),
+            "-B",
+            str(build_dir),
+            "-DCMAKE_BUILD_TYPE=Release",
+            "-Dalpaka_ACC_CPU_B_SEQ_T_SEQ_ENABLE=ON",
+            "-Dalpaka_ACC_CPU_B_OMP2_T_SEQ_ENABLE=ON",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    subprocess.run(
+        ["cmake", "--build", str(build_dir), "--target", "python_peer", "--parallel"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return build_dir / "python_peer"
 
 
@@ -113,24 +127,52 @@ def main() -> int:
     cpp_gbs, py_gbs = gbs(cpp_triad), gbs(py_triad)
     cpp_ns, py_ns = statistics.median(cpp_launch), statistics.median(py_launch)
     load = os.getloadavg()[0]
-    print(f"\n| measurement | C++ | Python | Python vs C++ | target |")
+    print("\n| measurement | C++ | Python | Python vs C++ | target |")
     print("|---|---|---|---|---|")
-    print(f"| triad, cpu_omp2_blocks, {args.n} float64 | {cpp_gbs:.2f} GB/s | {py_gbs:.2f} GB/s "
-          f"| {py_gbs / cpp_gbs:.3f}x | >= 0.9x |")
-    print(f"| launch of a 1-element fill, blocking cpu_serial queue | {cpp_ns / 1000:.2f} µs | {py_ns / 1000:.2f} µs "
-          f"| +{(py_ns - cpp_ns) / 1000:.2f} µs | <= +5 µs |")
-    print(f"\nmedians of {len(cpp_triad)} triads and {len(cpp_launch)} launch batches per side; load average {load:.2f}")
+    print(
+        f"| triad, cpu_omp2_blocks, {args.n} float64 | {cpp_gbs:.2f} GB/s | {py_gbs:.2f} GB/s "
+        f"| {py_gbs / cpp_gbs:.3f}x | >= 0.9x |"
+    )
+    print(
+        f"| launch of a 1-element fill, blocking cpu_serial queue | {cpp_ns / 1000:.2f} µs | {py_ns / 1000:.2f} µs "
+        f"| +{(py_ns - cpp_ns) / 1000:.2f} µs | <= +5 µs |"
+    )
+    print(
+        f"\nmedians of {len(cpp_triad)} triads and {len(cpp_launch)} launch batches per side; load average {load:.2f}"
+    )
     if args.csv:
         ratio = py_gbs / cpp_gbs
         difference = (py_ns - cpp_ns) / 1000
-        write_csv(args.csv, [
-            Row("python vs C++", "pk.kernels.triad from Python", "triad GB/s", py_gbs,
-                bytes_moved / min(py_triad) / 1e9, "same kernel launched from C++", cpp_gbs, target=">= 0.9x",
-                status="met" if ratio >= 0.9 else "missed", notes=f"cpu_omp2_blocks, {args.n} float64"),
-            Row("python vs C++", "pk.kernels.fill from Python", "launch us", py_ns / 1000, min(py_launch) / 1000,
-                "same kernel launched from C++", cpp_ns / 1000, compare="difference", target="<= +5 us",
-                status="met" if difference <= 5 else "missed", notes="1 element, blocking cpu_serial queue"),
-        ])
+        write_csv(
+            args.csv,
+            [
+                Row(
+                    "python vs C++",
+                    "pk.kernels.triad from Python",
+                    "triad GB/s",
+                    py_gbs,
+                    bytes_moved / min(py_triad) / 1e9,
+                    "same kernel launched from C++",
+                    cpp_gbs,
+                    target=">= 0.9x",
+                    status="met" if ratio >= 0.9 else "missed",
+                    notes=f"cpu_omp2_blocks, {args.n} float64",
+                ),
+                Row(
+                    "python vs C++",
+                    "pk.kernels.fill from Python",
+                    "launch us",
+                    py_ns / 1000,
+                    min(py_launch) / 1000,
+                    "same kernel launched from C++",
+                    cpp_ns / 1000,
+                    compare="difference",
+                    target="<= +5 us",
+                    status="met" if difference <= 5 else "missed",
+                    notes="1 element, blocking cpu_serial queue",
+                ),
+            ],
+        )
     return 0
 
 

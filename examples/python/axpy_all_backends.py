@@ -3,9 +3,10 @@
 """y = a*x + y with the shipped axpy kernel on every available back-end, checked against NumPy.
 
     python examples/python/axpy_all_backends.py
-"""
+"""  # fmt: skip  # the formatter would dedent the usage lines
 
 import numpy as np
+
 import pyalpaka as pk
 
 

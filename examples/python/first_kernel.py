@@ -9,6 +9,7 @@ time for every available back-end, each result checked against NumPy.
 import time
 
 import numpy as np
+
 import pyalpaka as pk
 
 # A kernel is a C++ function object; `acc` tells it where it runs (back-end, indices, work division).

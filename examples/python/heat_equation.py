@@ -12,6 +12,7 @@ value, that is the mean of the four neighbours: exactly what pk.kernels.stencil 
 import argparse
 
 import numpy as np
+
 import pyalpaka as pk
 
 NY, NX, STEPS = 64, 96, 1000
@@ -56,8 +57,10 @@ def main() -> int:
     result = simulate(dev, initial_grid(), STEPS)
     expected = simulate_numpy(initial_grid(), STEPS)
     ok = np.allclose(result, expected, rtol=1e-5, atol=1e-6)
-    print(f"heat_equation {dev.backend} {NY}x{NX}, {STEPS} steps: {'ok' if ok else 'WRONG'}, "
-          f"mean temperature {result.mean():.5f} (NumPy {expected.mean():.5f})")
+    print(
+        f"heat_equation {dev.backend} {NY}x{NX}, {STEPS} steps: {'ok' if ok else 'WRONG'}, "
+        f"mean temperature {result.mean():.5f} (NumPy {expected.mean():.5f})"
+    )
     if arguments.plot:
         import matplotlib
 

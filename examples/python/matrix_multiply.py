@@ -9,6 +9,7 @@ available back-end, checked against NumPy.
 import argparse
 
 import numpy as np
+
 import pyalpaka as pk
 
 

@@ -10,6 +10,7 @@ with an atomic. Runs on every available back-end and is checked against NumPy.
 import argparse
 
 import numpy as np
+
 import pyalpaka as pk
 
 SOURCE = r"""

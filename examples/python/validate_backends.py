@@ -9,6 +9,7 @@ looks like.
 """
 
 import numpy as np
+
 import pyalpaka as pk
 from pyalpaka.testing import assert_backends_agree
 
@@ -61,9 +62,12 @@ def main() -> int:
     if wide:
         try:
             # One element per thread: blocks of several threads where the back-end has them.
-            assert_backends_agree(pk.Kernel(SOURCE, "BlockWidth"),
-                                  lambda dev: pk.valid_workdiv(dev, 64, thread_elems=1),
-                                  np.zeros(1, dtype=np.uint32), backends_to_check=wide)
+            assert_backends_agree(
+                pk.Kernel(SOURCE, "BlockWidth"),
+                lambda dev: pk.valid_workdiv(dev, 64, thread_elems=1),
+                np.zeros(1, dtype=np.uint32),
+                backends_to_check=wide,
+            )
             print(f"BlockWidth: cpu_serial and {wide[0]} should disagree, but the check passed")
             return 1
         except AssertionError as error:

@@ -3,11 +3,12 @@
 """c = a + b with the shipped (ahead-of-time compiled) add kernel on every available back-end, checked against NumPy.
 
     python examples/python/vector_add.py [--backend NAME]
-"""
+"""  # fmt: skip  # the formatter would dedent the usage lines
 
 import argparse
 
 import numpy as np
+
 import pyalpaka as pk
 
 

@@ -8,6 +8,8 @@ threads, oneTBB, fibers, OpenMP target) and, where present, GPUs. Start with ``p
 """
 
 from . import _tbb  # noqa: F401  (first: loads the oneTBB library the extension links, where it came from PyPI)
+
+# isort: split
 from . import kernels
 from ._buffers import asarray, empty, from_dlpack, memcpy, memset, zeros
 from ._cache_api import cache

@@ -9,7 +9,7 @@
                        [--backend B ...] [--arch ARCH] [--dim D] [-j JOBS]
                                                  compiles kernels ahead of their first launch, in parallel
                                                  (--backend cuda --arch sm_90: for a GPU, without one)
-"""
+"""  # fmt: skip  # the formatter would dedent the usage lines
 
 from __future__ import annotations
 
@@ -25,13 +25,16 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 import numpy as np
 
 from . import Kernel, __version__, _core, _rtc, _tbb, backends, cache, devices, get_include, kernels
-from ._gpu_compiler import GPU_BACKENDS
 from ._buildconfig import host_toolchain
+from ._gpu_compiler import GPU_BACKENDS
 from ._progress import is_terminal
 
 
 def _info() -> int:
-    print(f"pyalpaka {__version__} (alpaka {_core.alpaka_version}), Python {platform.python_version()}, NumPy {np.__version__}")
+    print(
+        f"pyalpaka {__version__} (alpaka {_core.alpaka_version}), Python {platform.python_version()}, "
+        f"NumPy {np.__version__}"
+    )
     print(f"headers: {get_include()}")
     print("back-ends:")
     for backend in backends():
@@ -45,8 +48,10 @@ def _info() -> int:
     print(f"shipped kernels: {', '.join(kernels.names())}")
     if _tbb.built_with_wheel():
         try:
-            print(f"oneTBB: the tbb wheel's {_tbb.library()}, headers for run-time compilation: "
-                  f"{_tbb.include_dir() or 'missing (pip install tbb-devel)'}")
+            print(
+                f"oneTBB: the tbb wheel's {_tbb.library()}, headers for run-time compilation: "
+                f"{_tbb.include_dir() or 'missing (pip install tbb-devel)'}"
+            )
         except ImportError as error:
             print(f"oneTBB: {error}")
     try:
@@ -64,8 +69,10 @@ def _info() -> int:
 
 def _cache_info() -> int:
     info = cache.info()
-    print(f"kernel cache: {info['directory']} ({info['entries']} entries, {info['bytes'] / 2**20:.1f} MiB of a "
-          f"{info['max_bytes'] / 2**20:.0f} MiB cap, PYALPAKA_CACHE_MAX_BYTES)")
+    print(
+        f"kernel cache: {info['directory']} ({info['entries']} entries, {info['bytes'] / 2**20:.1f} MiB of a "
+        f"{info['max_bytes'] / 2**20:.0f} MiB cap, PYALPAKA_CACHE_MAX_BYTES)"
+    )
     return 0
 
 
@@ -76,8 +83,12 @@ def _progress(done: int, total: int, line: str) -> None:
         return
     width = 30
     filled = width * done // max(total, 1)
-    print(f"\r\033[K{line}\n[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
-          end="" if done < total else "\n", file=sys.stderr, flush=True)
+    print(
+        f"\r\033[K{line}\n[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+        end="" if done < total else "\n",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _struct_option(option: str) -> tuple[str, np.dtype]:
@@ -86,8 +97,10 @@ def _struct_option(option: str) -> tuple[str, np.dtype]:
     accepts ({"names": [...], "formats": [...], "aligned": true}). ValueError naming the option otherwise."""
     name, equals, spec = option.partition("=")
     if not equals or not name.strip() or not spec.strip():
-        raise ValueError(f"--struct {option!r}: expected NAME=SPEC, e.g. Params=mymodule:PARAMS_DTYPE or "
-                         'Params=\'[["dt", "f4"], ["n", "i8"]]\'')
+        raise ValueError(
+            f"--struct {option!r}: expected NAME=SPEC, e.g. Params=mymodule:PARAMS_DTYPE or "
+            'Params=\'[["dt", "f4"], ["n", "i8"]]\''
+        )
     spec = spec.strip()
     try:
         if spec[0] in "[{":
@@ -103,7 +116,9 @@ def _struct_option(option: str) -> tuple[str, np.dtype]:
                 described = getattr(described, part)
         dtype = np.dtype(described)
     except (ValueError, TypeError, ImportError, AttributeError) as error:
-        raise ValueError(f"--struct {option!r}: not a NumPy structured dtype ({type(error).__name__}: {error})") from None
+        raise ValueError(
+            f"--struct {option!r}: not a NumPy structured dtype ({type(error).__name__}: {error})"
+        ) from None
     if dtype.names is None:
         raise ValueError(f"--struct {option!r}: {dtype} is not a structured dtype (it has no fields)")
     return name.strip(), dtype
@@ -136,8 +151,9 @@ def _precompile(arguments: argparse.Namespace) -> int:
     failures = 0
     with ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
         futures = {
-            pool.submit(kernel.compile, backend, arguments.dim, types,
-                        arch=arguments.arch if backend in GPU_BACKENDS else None): (kernel, backend, types)
+            pool.submit(
+                kernel.compile, backend, arguments.dim, types, arch=arguments.arch if backend in GPU_BACKENDS else None
+            ): (kernel, backend, types)
             for kernel, backend, types in jobs
         }
         for done, future in enumerate(as_completed(futures), start=1):
@@ -163,12 +179,20 @@ def main(argv: list[str] | None = None) -> int:
     pre = cache_commands.add_parser("precompile", help="compile kernel files ahead of their first launch")
     pre.add_argument("files", nargs="+", help="kernel source files")
     pre.add_argument("--kernel", required=True, help="the kernel's C++ type expression, e.g. Axpy")
-    pre.add_argument("--signature", action="append", required=True,
-                     help='comma-separated C++ argument types, e.g. "float, float const*, float*, std::int64_t"')
-    pre.add_argument("--struct", action="append", metavar="NAME=SPEC",
-                     help="a struct the kernel takes by value, as Kernel(structs=) registers it: SPEC is "
-                          "module:attribute (a NumPy dtype) or JSON ('[[\"dt\", \"f4\"], [\"n\", \"i8\"]]', "
-                          "or an object np.dtype accepts, with \"aligned\": true); NAME is then a signature type")
+    pre.add_argument(
+        "--signature",
+        action="append",
+        required=True,
+        help='comma-separated C++ argument types, e.g. "float, float const*, float*, std::int64_t"',
+    )
+    pre.add_argument(
+        "--struct",
+        action="append",
+        metavar="NAME=SPEC",
+        help="a struct the kernel takes by value, as Kernel(structs=) registers it: SPEC is "
+        'module:attribute (a NumPy dtype) or JSON (\'[["dt", "f4"], ["n", "i8"]]\', '
+        'or an object np.dtype accepts, with "aligned": true); NAME is then a signature type',
+    )
     pre.add_argument("--backend", action="append", help="a back-end (default: every available CPU back-end)")
     pre.add_argument("--arch", help="the GPU architecture for --backend cuda/hip (sm_90, gfx90a)")
     pre.add_argument("--dim", type=int, default=1, help="work division dimensionality (default 1)")

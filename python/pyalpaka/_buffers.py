@@ -13,7 +13,6 @@ from ._core import Buffer, Device, Queue
 from ._devices import as_device
 
 
-
 def empty(device: Device | str, shape: Any, dtype: Any = np.float32) -> Buffer:
     """A new, uninitialised buffer of ``shape`` (1 to 4 dimensions) and ``dtype`` on ``device``.
 

@@ -49,7 +49,7 @@ def build_config() -> dict:
     return _config()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _config() -> dict:
     path = package_dir() / "_build_config.json"
     try:
@@ -60,7 +60,7 @@ def _config() -> dict:
         ) from None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _compiler_identity(compiler: str, recorded: str) -> str:
     """The compiler's own version line (the recorded identity if it is the build's compiler)."""
     try:
@@ -70,7 +70,7 @@ def _compiler_identity(compiler: str, recorded: str) -> str:
     return f"{out.splitlines()[0] if out else recorded} {compiler}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _processor_identity() -> str:
     """What -march=native compiles for, as far as it matters: the processor's model and instruction-set flags (Linux:
     /proc/cpuinfo, read in well under a millisecond), elsewhere what the platform module reports."""
@@ -79,8 +79,13 @@ def _processor_identity() -> str:
     except OSError:
         return f"{platform.machine()} {platform.processor()}"
     wanted = ("model name", "flags", "features", "cpu part", "cpu implementer")
-    lines = sorted({line.split(":", 1)[0].strip() + ":" + " ".join(sorted(line.split(":", 1)[1].split()))
-                    for line in text.splitlines() if ":" in line and line.split(":", 1)[0].strip().lower() in wanted})
+    lines = sorted(
+        {
+            line.split(":", 1)[0].strip() + ":" + " ".join(sorted(line.split(":", 1)[1].split()))
+            for line in text.splitlines()
+            if ":" in line and line.split(":", 1)[0].strip().lower() in wanted
+        }
+    )
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
 
@@ -94,7 +99,8 @@ def host_arch_flags() -> tuple[tuple[str, ...], str]:
         return ("-march=native",), f"native {_processor_identity()}"
     if not all(c.isalnum() or c in "-_.+" for c in arch):
         raise BackendUnavailableError(
-            f"PYALPAKA_HOST_ARCH={arch!r} is not a processor name (e.g. native, portable, x86-64-v3, skylake-avx512)")
+            f"PYALPAKA_HOST_ARCH={arch!r} is not a processor name (e.g. native, portable, x86-64-v3, skylake-avx512)"
+        )
     return (f"-march={arch}",), arch
 
 
@@ -124,7 +130,8 @@ def host_toolchain(backend: str) -> HostToolchain:
         if os.path.isabs(lib) and not os.path.exists(lib):  # a wheel built on a machine that had it
             raise BackendUnavailableError(
                 f"run-time compilation for {backend} links {lib}, which this machine lacks; install the back-end's "
-                f"library and headers ({_SYSTEM_PACKAGES.get(backend, 'see python -m pyalpaka info')})")
+                f"library and headers ({_SYSTEM_PACKAGES.get(backend, 'see python -m pyalpaka info')})"
+            )
     return HostToolchain(
         compiler=compiler,
         identity=f"{compiler_identity} [{arch_identity}]",
@@ -135,15 +142,17 @@ def host_toolchain(backend: str) -> HostToolchain:
     )
 
 
-def _tbb_from_wheel(backend: str, flags: tuple[str, ...], libs: tuple[str, ...]
-                    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _tbb_from_wheel(
+    backend: str, flags: tuple[str, ...], libs: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The back-end's flags and libraries with the installed tbb-devel wheel's headers and the tbb wheel's library
     (the build's were in pip's build environment, gone since)."""
     include = _tbb.include_dir()
     if include is None:
         raise BackendUnavailableError(
             f"run-time compilation for {backend} needs the oneTBB headers of the tbb-devel wheel, which this "
-            "environment lacks: pip install tbb-devel")
+            "environment lacks: pip install tbb-devel"
+        )
     library = _tbb.library()
     return (*flags, "-isystem", str(include)), (*libs, str(library), f"-Wl,-rpath,{library.parent}")
 
@@ -159,7 +168,7 @@ def host_compiler() -> str:
     return os.environ.get("PYALPAKA_CXX") or _found_compiler()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _found_compiler() -> str:
     recorded = _config()["compiler"]
     if shutil.which(shlex.split(recorded)[0]):
@@ -172,10 +181,11 @@ def _found_compiler() -> str:
         f"newer), and this machine has none: the build's {recorded} is not here, and none of "
         f"{', '.join(_FALLBACK_COMPILERS)} is on PATH. Install one (Debian, Ubuntu: apt-get install g++; Fedora: "
         "dnf install gcc-c++; conda: conda install gxx) or name one with PYALPAKA_CXX=/path/to/compiler. The "
-        "shipped kernels (pyalpaka.kernels) need no compiler.")
+        "shipped kernels (pyalpaka.kernels) need no compiler."
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def host_std_include_dirs() -> tuple[str, ...]:
     """The host C++ standard library's include folders (the C++ library's and the C library's), as the compiler of the
     build (or ``$PYALPAKA_CXX``) lists them. hiprtc, which has no standard library, compiles the kernel-side headers
@@ -183,13 +193,19 @@ def host_std_include_dirs() -> tuple[str, ...]:
     left out, since hiprtc brings its builtins and /usr/local may hold another toolkit's headers."""
     compiler = shlex.split(host_compiler())
     try:
-        out = subprocess.run([*compiler, "-xc++", "-E", "-v", "-"], input="", capture_output=True, text=True,
-                             check=True).stderr
+        out = subprocess.run(
+            [*compiler, "-xc++", "-E", "-v", "-"], input="", capture_output=True, text=True, check=True
+        ).stderr
     except (OSError, subprocess.CalledProcessError) as error:
-        raise BackendUnavailableError(f"the host compiler {compiler[0]!r} cannot list its include folders: {error}")
+        raise BackendUnavailableError(
+            f"the host compiler {compiler[0]!r} cannot list its include folders: {error}"
+        ) from error
     listed = out.partition("#include <...> search starts here:")[2].partition("End of search list.")[0].split()
-    kept = tuple(d for d in listed if "/c++/" in d or d == "/usr/include" or
-                 (d.startswith("/usr/include/") and d.count("/") == 3))
+    kept = tuple(
+        d
+        for d in listed
+        if "/c++/" in d or d == "/usr/include" or (d.startswith("/usr/include/") and d.count("/") == 3)
+    )
     if not any("/c++/" in d for d in kept):
         raise BackendUnavailableError(f"no C++ standard library folder among {compiler[0]}'s include folders {listed}")
     return kept

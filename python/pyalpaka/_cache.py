@@ -71,8 +71,8 @@ def directory() -> Path:
             return _private_fallback[wanted]
         try:
             wanted.mkdir(parents=True, exist_ok=True)
-            probe = tempfile.NamedTemporaryFile(dir=wanted, prefix=".probe-", delete=True)
-            probe.close()
+            with tempfile.NamedTemporaryFile(dir=wanted, prefix=".probe-", delete=True):
+                pass  # a file created (and removed) there proves the directory writable
             _writable.add(wanted)
             return wanted
         except OSError as error:
@@ -106,7 +106,7 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def library_digest() -> str:
     """A hash of the content of every header shipped with the package (alpaka, the kernels, the JIT entry).
 
@@ -197,15 +197,21 @@ def lookup(key: str, *, locked: bool = False, quiet: bool = False) -> Path | Non
     searched = folders()
     writable = searched[-1]
     for folder in searched:
-        holding = contextlib.nullcontext() if locked and folder == writable else \
-            _locks.locked(lock_path(folder, key), shared=True)
+        holding = (
+            contextlib.nullcontext()
+            if locked and folder == writable
+            else _locks.locked(lock_path(folder, key), shared=True)
+        )
         with holding:
             try:
                 library = _verified(folder, key)
             except _Corrupt as why:
                 if not quiet:
-                    warnings.warn(f"pyalpaka: ignoring the corrupt kernel cache entry {folder / key}.json ({why}); "
-                                  "rebuilding", RuntimeWarning, stacklevel=4)
+                    warnings.warn(
+                        f"pyalpaka: ignoring the corrupt kernel cache entry {folder / key}.json ({why}); rebuilding",
+                        RuntimeWarning,
+                        stacklevel=4,
+                    )
                 continue
             if library is not None:
                 with contextlib.suppress(OSError):  # a read-only cache keeps no record of use
@@ -242,8 +248,11 @@ def report_unwritable(folder: Path, error: OSError, consequence: str) -> None:
         if folder in _reported_full:
             return
         _reported_full.add(folder)
-    warnings.warn(f"pyalpaka: the kernel cache {folder} could not be written ({error.strerror or error}): "
-                  f"{consequence}", RuntimeWarning, stacklevel=4)
+    warnings.warn(
+        f"pyalpaka: the kernel cache {folder} could not be written ({error.strerror or error}): {consequence}",
+        RuntimeWarning,
+        stacklevel=4,
+    )
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -279,8 +288,15 @@ def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
     digest = sha256_file(built)
     size = built.stat().st_size
     library = folder / f"{key}-{digest[:16]}{built.suffix}"  # .so, .cubin or .hsaco
-    record = {"format": FORMAT, "pyalpaka": __version__, "key": key, "library": library.name, "sha256": digest,
-              "bytes": size, **meta}
+    record = {
+        "format": FORMAT,
+        "pyalpaka": __version__,
+        "key": key,
+        "library": library.name,
+        "sha256": digest,
+        "bytes": size,
+        **meta,
+    }
     record["record_sha256"] = record_digest(record)
     try:
         _place(built, library)
@@ -304,8 +320,13 @@ def info() -> dict[str, Any]:
 
     folder = directory()
     entries = list(folder.glob("*.json"))
-    return {"directory": str(folder), "root": str(root()), "entries": len(entries),
-            "bytes": _cache_cap.folder_bytes(folder), "max_bytes": _cache_cap.max_bytes()}
+    return {
+        "directory": str(folder),
+        "root": str(root()),
+        "entries": len(entries),
+        "bytes": _cache_cap.folder_bytes(folder),
+        "max_bytes": _cache_cap.max_bytes(),
+    }
 
 
 def clear() -> int:

@@ -11,6 +11,7 @@ verified an entry may be loading it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -41,8 +42,12 @@ def max_bytes() -> int:
     if match is None:
         if text not in _warned_cap:
             _warned_cap.add(text)
-            warnings.warn(f"pyalpaka: PYALPAKA_CACHE_MAX_BYTES={text!r} is not a size (e.g. 500M, 2G, 1073741824); "
-                          f"using {DEFAULT_MAX_BYTES >> 30} GiB", RuntimeWarning, stacklevel=3)
+            warnings.warn(
+                f"pyalpaka: PYALPAKA_CACHE_MAX_BYTES={text!r} is not a size (e.g. 500M, 2G, 1073741824); "
+                f"using {DEFAULT_MAX_BYTES >> 30} GiB",
+                RuntimeWarning,
+                stacklevel=3,
+            )
         return DEFAULT_MAX_BYTES
     return int(match[1]) * 1024 ** " kmgt".index(match[2].lower() or " ")
 
@@ -52,10 +57,8 @@ def folder_bytes(folder: Path) -> int:
     total = 0
     for base, _, names in os.walk(folder):
         for name in names:
-            try:
+            with contextlib.suppress(OSError):
                 total += os.lstat(os.path.join(base, name)).st_size
-            except OSError:
-                pass
     return total
 
 
@@ -117,8 +120,9 @@ def remove_stale(folder: Path) -> None:
         return
     for found in scan:
         name = found.name
-        if not name.startswith((".build-", ".probe-", ".stale-")) and not (name.startswith(".") and
-                                                                            name.endswith(".tmp")):
+        if not name.startswith((".build-", ".probe-", ".stale-")) and not (
+            name.startswith(".") and name.endswith(".tmp")
+        ):
             continue
         try:
             old = now - found.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
@@ -133,10 +137,8 @@ def remove_stale(folder: Path) -> None:
 
 
 def _unlink(path: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def enforce(folder: Path) -> None:
@@ -179,8 +181,17 @@ def _enforce(folder: Path) -> None:
         evicted += 1
         freed += item.bytes
     if evicted:
-        log.info("kernel cache %s: evicted %d least recently used entries (%.1f MiB) to stay under its cap of "
-                 "%.1f MiB", folder, evicted, freed / 2**20, cap / 2**20)
+        log.info(
+            "kernel cache %s: evicted %d least recently used entries (%.1f MiB) to stay under its cap of %.1f MiB",
+            folder,
+            evicted,
+            freed / 2**20,
+            cap / 2**20,
+        )
     if total > cap:
-        log.info("kernel cache %s: %.1f MiB, over its cap of %.1f MiB: the rest is in use", folder, total / 2**20,
-                 cap / 2**20)
+        log.info(
+            "kernel cache %s: %.1f MiB, over its cap of %.1f MiB: the rest is in use",
+            folder,
+            total / 2**20,
+            cap / 2**20,
+        )

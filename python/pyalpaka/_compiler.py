@@ -28,8 +28,9 @@ compiler_runs = 0
 _ENTRY_HEADER = "pyalpaka/jit/EntryCpu.hpp"
 # What GCC says when it cannot use a precompiled header: "cannot read PCH file", "pyalpaka_pch.hpp.gch: not used
 # because ..." (-Winvalid-pch), "one or more PCH files were found, but they were invalid", a vanished folder.
-_PCH_FAULT = re.compile(r"^.*\b(?:error|warning): .*(?:\bPCH\b|precompiled header|pyalpaka_pch).*$",
-                        re.MULTILINE | re.IGNORECASE)
+_PCH_FAULT = re.compile(
+    r"^.*\b(?:error|warning): .*(?:\bPCH\b|precompiled header|pyalpaka_pch).*$", re.MULTILINE | re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,10 @@ def depfile_paths(text: str) -> list[str]:
     i = 0
     while i < len(deps):
         char = deps[i]
-        if char == "\\" and deps[i + 1:i + 2] in (" ", "#", "\t"):
+        if char == "\\" and deps[i + 1 : i + 2] in (" ", "#", "\t"):
             current.append(deps[i + 1])
             i += 1
-        elif char == "$" and deps[i + 1:i + 2] == "$":
+        elif char == "$" and deps[i + 1 : i + 2] == "$":
             current.append("$")
             i += 1
         elif char.isspace():
@@ -128,7 +129,9 @@ def _user_headers(depfile: Path) -> dict[str, str]:
     headers = {}
     for dep in depfile_paths(depfile.read_text(encoding="utf-8", errors="surrogateescape")):
         path = os.path.realpath(dep)
-        if path.startswith((library, "/usr/", "/opt/")) or not path.endswith((".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".ipp")):
+        if path.startswith((library, "/usr/", "/opt/")) or not path.endswith(
+            (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".ipp")
+        ):
             continue
         if os.path.isfile(path) and not path.endswith((_pch.HEADER, f"{_pch.HEADER}.gch")):
             headers[path] = _cache.sha256_file(Path(path))
@@ -139,8 +142,9 @@ class _DiskFull(Exception):
     """A compilation that ran out of disk space (the message is the compiler's line or the error's)."""
 
 
-def _attempt(request: Request, toolchain: HostToolchain, pch: Path | None, work: Path
-             ) -> tuple[subprocess.CompletedProcess[str], list[str], str, float]:
+def _attempt(
+    request: Request, toolchain: HostToolchain, pch: Path | None, work: Path
+) -> tuple[subprocess.CompletedProcess[str], list[str], str, float]:
     """Compiles once in `work`: the result, the command, the translation unit and the seconds taken. Raises
     _DiskFull where the disk of `work` is full."""
     source = generate(request, toolchain, pch is not None)
@@ -178,8 +182,9 @@ def _attempt(request: Request, toolchain: HostToolchain, pch: Path | None, work:
 _pch_rejected: set[Path] = set()  # precompiled headers that a successful compilation did not use (rebuilt once)
 
 
-def _attempt_healing(request: Request, toolchain: HostToolchain, pch: Path | None, work: Path
-                     ) -> tuple[subprocess.CompletedProcess[str], list[str], str, float]:
+def _attempt_healing(
+    request: Request, toolchain: HostToolchain, pch: Path | None, work: Path
+) -> tuple[subprocess.CompletedProcess[str], list[str], str, float]:
     """_attempt; where the compiler failed on the precompiled header, once more after rebuilding it."""
     result, command, source, seconds = _attempt(request, toolchain, pch, work)
     fault = _pch_fault(result.stderr + result.stdout) if pch is not None else None
@@ -190,21 +195,32 @@ def _attempt_healing(request: Request, toolchain: HostToolchain, pch: Path | Non
         # GCC fell back to the header's text (slowly): replace the precompiled form for the next kernels, once.
         if pch not in _pch_rejected:
             _pch_rejected.add(pch)
-            warnings.warn(f"pyalpaka: the compiler did not use the cached precompiled header {pch} ({fault}); it is "
-                          "rebuilt for the next kernel", RuntimeWarning, stacklevel=5)
+            warnings.warn(
+                f"pyalpaka: the compiler did not use the cached precompiled header {pch} ({fault}); it is "
+                "rebuilt for the next kernel",
+                RuntimeWarning,
+                stacklevel=5,
+            )
             _pch.discard(toolchain, base)
         return result, command, source, seconds
-    warnings.warn(f"pyalpaka: the compiler could not read the cached precompiled header {pch} ({fault}); rebuilding "
-                  "it and compiling again", RuntimeWarning, stacklevel=5)
+    warnings.warn(
+        f"pyalpaka: the compiler could not read the cached precompiled header {pch} ({fault}); rebuilding "
+        "it and compiling again",
+        RuntimeWarning,
+        stacklevel=5,
+    )
     _pch.discard(toolchain, base)
     pch = _pch.precompiled_header(toolchain, base, _run)
     return _attempt(request, toolchain, pch, work)
 
 
 def _disk_full_error(request: Request, folders: list[Path], why: str) -> OSError:
-    return OSError(errno.ENOSPC, f"pyalpaka: the disk is full: no space left to compile kernel {request.name!r} "
-                                 f"for {request.backend} in {' or '.join(map(str, folders))} ({why}); free some "
-                                 "space, or set PYALPAKA_CACHE_DIR to a disk with room")
+    return OSError(
+        errno.ENOSPC,
+        f"pyalpaka: the disk is full: no space left to compile kernel {request.name!r} "
+        f"for {request.backend} in {' or '.join(map(str, folders))} ({why}); free some "
+        "space, or set PYALPAKA_CACHE_DIR to a disk with room",
+    )
 
 
 def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, dict, float]:
@@ -221,8 +237,11 @@ def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, d
         except _DiskFull as full:
             # The cache's disk is full: the system's temporary folder may be on another (a tmpfs, often).
             shutil.rmtree(work, ignore_errors=True)
-            _cache.report_unwritable(work.parent, OSError(errno.ENOSPC, str(full)),
-                                     "kernels are compiled in the system's temporary folder, without being cached")
+            _cache.report_unwritable(
+                work.parent,
+                OSError(errno.ENOSPC, str(full)),
+                "kernels are compiled in the system's temporary folder, without being cached",
+            )
             try:
                 work = _cache.system_work_folder()
                 tried.append(work.parent)
@@ -236,16 +255,25 @@ def compile_library(request: Request, toolchain: HostToolchain) -> tuple[Path, d
         if result.returncode != 0:
             log = result.stderr + result.stdout
             raise CompileError(
-                _structs.headline(f"kernel {request.name!r} failed to compile for {request.backend} "
-                                  f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))", log),
+                _structs.headline(
+                    f"kernel {request.name!r} failed to compile for {request.backend} "
+                    f"({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
+                    log,
+                ),
                 log=log,
                 source=request.source,
                 command=command,
                 filename=request.filename,
                 generated=source,
             )
-        meta = {"headers": _user_headers(work / "entry.d"), "command": command, "compile_seconds": seconds,
-                "backend": request.backend, "name": request.name, "arg_types": list(request.arg_types)}
+        meta = {
+            "headers": _user_headers(work / "entry.d"),
+            "command": command,
+            "compile_seconds": seconds,
+            "backend": request.backend,
+            "name": request.name,
+            "arg_types": list(request.arg_types),
+        }
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MPL-2.0
 """Type stubs of the compiled module pyalpaka._core (use it through the pyalpaka package)."""
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable
 
 import numpy as np
 

@@ -10,7 +10,8 @@ from ._core import Error
 
 # "file:line:col: error: message" (GCC, Clang, hiprtc) and "file(line): error: message" (NVRTC).
 _DIAGNOSTIC = re.compile(
-    r"^(?P<file>[^:(\n]+)(?::(?P<line>\d+):(?:(?P<column>\d+):)?|\((?P<nvline>\d+)\):) (?P<kind>fatal error|error|catastrophic error)"
+    r"^(?P<file>[^:(\n]+)(?::(?P<line>\d+):(?:(?P<column>\d+):)?|\((?P<nvline>\d+)\):) "
+    r"(?P<kind>fatal error|error|catastrophic error)"
 )
 
 

@@ -50,10 +50,23 @@ class GpuTarget:
     def options(self) -> list[str]:
         include = get_include()
         if self.backend == "cuda":
-            return [f"--gpu-architecture={self.arch}", "-std=c++20", "-default-device", "-DALPAKA_ACC_GPU_CUDA_ENABLED",
-                    f"-I{include}/alpaka/rtc/std", f"-I{include}", f"-I{_rtc.cccl_include()}"]
-        return [f"--offload-arch={self.arch}", "-std=c++20", "-DALPAKA_ACC_GPU_HIP_ENABLED",
-                f"-I{include}/alpaka/rtc/hiprtc", f"-I{include}", *(f"-isystem{d}" for d in host_std_include_dirs())]
+            return [
+                f"--gpu-architecture={self.arch}",
+                "-std=c++20",
+                "-default-device",
+                "-DALPAKA_ACC_GPU_CUDA_ENABLED",
+                f"-I{include}/alpaka/rtc/std",
+                f"-I{include}",
+                f"-I{_rtc.cccl_include()}",
+            ]
+        return [
+            f"--offload-arch={self.arch}",
+            "-std=c++20",
+            "-DALPAKA_ACC_GPU_HIP_ENABLED",
+            f"-I{include}/alpaka/rtc/hiprtc",
+            f"-I{include}",
+            *(f"-isystem{d}" for d in host_std_include_dirs()),
+        ]
 
     @property
     def identity(self) -> str:
@@ -70,7 +83,7 @@ def normalize_arch(backend: str, arch: str | int) -> str:
     text = str(arch).strip().lower()
     if backend == "cuda":
         # Without a regular expression: compiling one is a fifth of a cache hit in a new process.
-        number = next((text[len(p):] for p in ("sm_", "compute_") if text.startswith(p)), text)
+        number = next((text[len(p) :] for p in ("sm_", "compute_") if text.startswith(p)), text)
         digits = number[:-1] if number[-1:] in ("a", "f") else number
         if not (digits.isascii() and digits.isdigit() and 2 <= len(digits) <= 3):
             raise ValueError(f"a CUDA architecture is given as 'sm_90' (or 90), got {arch!r}")
@@ -127,7 +140,8 @@ def generate(request: Request, gpu: GpuTarget) -> str:
         f"{{\n    pyalpaka::jit::runOnGpu<PyalpakaAcc, PyalpakaKernel>(elems{more_args});\n}}\n"
         f'extern "C" __global__ void pyalpaka_dyn_shared_bytes(unsigned long long* out, {vec} blockThreads, '
         f"{vec} elems{more_params})\n"
-        f"{{\n    *out = pyalpaka::jit::dynSharedBytes<PyalpakaAcc, PyalpakaKernel>(blockThreads, elems{more_args});\n}}\n"
+        f"{{\n    *out = pyalpaka::jit::dynSharedBytes<PyalpakaAcc, PyalpakaKernel>("
+        f"blockThreads, elems{more_args});\n}}\n"
         'extern "C" __device__ PYALPAKA_JIT_KEEP char pyalpaka_dyn_shared_kind\n'
         "    [pyalpaka::jit::dynSharedKind<PyalpakaAcc, PyalpakaKernel>] = {};\n"
     )
@@ -146,11 +160,15 @@ def _write_module(code: bytes, suffix: str, request: Request) -> Path:
             if not _cache.is_disk_full(error):
                 raise
             if new_folder is _cache.system_work_folder:
-                raise OSError(error.errno, f"pyalpaka: the disk is full: no space left to store kernel "
-                                           f"{request.name!r} compiled for {request.backend} ({error.strerror}); free "
-                                           "some space, or set PYALPAKA_CACHE_DIR to a disk with room") from None
-            _cache.report_unwritable(work.parent, error, "kernels are compiled in the system's temporary folder, "
-                                     "without being cached")
+                raise OSError(
+                    error.errno,
+                    f"pyalpaka: the disk is full: no space left to store kernel "
+                    f"{request.name!r} compiled for {request.backend} ({error.strerror}); free "
+                    "some space, or set PYALPAKA_CACHE_DIR to a disk with room",
+                ) from None
+            _cache.report_unwritable(
+                work.parent, error, "kernels are compiled in the system's temporary folder, without being cached"
+            )
     raise AssertionError("unreachable: the loop returns or raises")
 
 
@@ -213,9 +231,12 @@ def _linked(ptx: bytes, linker: Any) -> tuple[bytes, int] | None:
     except RuntimeError as error:
         if not _link_warned:
             _link_warned = True
-            warnings.warn(f"pyalpaka: the CUDA driver did not compile the PTX of a kernel ({error}); NVRTC's own CUBIN "
-                          "is used instead, whose module takes about a millisecond longer to load", RuntimeWarning,
-                          stacklevel=4)
+            warnings.warn(
+                f"pyalpaka: the CUDA driver did not compile the PTX of a kernel ({error}); NVRTC's own CUBIN "
+                "is used instead, whose module takes about a millisecond longer to load",
+                RuntimeWarning,
+                stacklevel=4,
+            )
         return None
 
 
@@ -226,16 +247,22 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     For CUDA, where a device of the architecture is present: NVRTC to PTX, then the driver to CUBIN, without the
     module variables nothing uses (see _ptx.py); otherwise NVRTC to CUBIN."""
     source = generate(request, gpu)
-    options = [*gpu.options(), *(f"-D{d}" for d in request.defines), *(f"-I{d}" for d in request.include_dirs),
-               *_cooperative_options(request, gpu), *request.options]
+    options = [
+        *gpu.options(),
+        *(f"-D{d}" for d in request.defines),
+        *(f"-I{d}" for d in request.include_dirs),
+        *_cooperative_options(request, gpu),
+        *request.options,
+    ]
     precompiled = _precompiled_header_options(gpu)
     linker = _ptx_linker(gpu)
     start = time.perf_counter()
     link = None
-    for to_ptx in ((True, False) if linker is not None else (False,)):
+    for to_ptx in (True, False) if linker is not None else (False,):
         # PTX for the virtual architecture of the same number: compute_90 for sm_90.
-        used = [o.replace("--gpu-architecture=sm_", "--gpu-architecture=compute_") for o in options] if to_ptx \
-            else options
+        used = (
+            [o.replace("--gpu-architecture=sm_", "--gpu-architecture=compute_") for o in options] if to_ptx else options
+        )
         with _precompiled_header_lock if precompiled else contextlib.nullcontext():
             result = gpu.compiler.compile(source, "pyalpaka_entry.cu", [*used, *precompiled], ptx=to_ptx)
         if not result.ok or not to_ptx:
@@ -248,9 +275,11 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     command = [gpu.compiler.path, *used]
     if not result.ok:
         raise CompileError(
-            _structs.headline(f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with "
-                              f"{gpu.identity} ({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
-                              result.log),
+            _structs.headline(
+                f"kernel {request.name!r} failed to compile for {gpu.backend} {gpu.arch} with "
+                f"{gpu.identity} ({request.dim}-D, arguments ({', '.join(request.arg_types)}))",
+                result.log,
+            ),
             log=result.log,
             source=request.source,
             command=command,
@@ -258,9 +287,16 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
             generated=source,
         )
     module = _write_module(result.code, gpu.suffix, request)
-    meta = {"headers": included_headers(request.source, request.filename, request.include_dirs),
-            "command": command, "compile_seconds": seconds, "backend": gpu.backend, "arch": gpu.arch,
-            "name": request.name, "arg_types": list(request.arg_types), "log": result.log}
+    meta = {
+        "headers": included_headers(request.source, request.filename, request.include_dirs),
+        "command": command,
+        "compile_seconds": seconds,
+        "backend": gpu.backend,
+        "arch": gpu.arch,
+        "name": request.name,
+        "arg_types": list(request.arg_types),
+        "log": result.log,
+    }
     if link is not None:
         meta["linker"] = f"CUDA driver (cuLink), {link[1]} unused module variables removed from the PTX"
     return module, meta, seconds

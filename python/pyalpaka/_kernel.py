@@ -7,12 +7,13 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple
 
 from . import _cache, _compiler, _core, _gpu_compiler, _structs
 from ._buildconfig import host_toolchain
-from ._core import Device, Queue, WorkDiv
+from ._core import Device
 from ._devices import as_device
 
 _log = logging.getLogger("pyalpaka.jit")
@@ -89,8 +90,11 @@ class Kernel(_core.JitLauncher):
         # back for a variant it has not loaded; through a weak reference, since the base class is invisible to the
         # garbage collector and a bound method would keep the kernel alive forever.
         compile_for_launch = weakref.WeakMethod(self._compile_for_launch)
-        super().__init__(self.name, lambda *signature: compile_for_launch()(*signature),
-                         tuple((name, dtype) for name, dtype, _ in self._structs))
+        super().__init__(
+            self.name,
+            lambda *signature: compile_for_launch()(*signature),
+            tuple((name, dtype) for name, dtype, _ in self._structs),
+        )
 
     @classmethod
     def from_file(cls, path: str | Path, name: str, **kwargs: Any) -> Kernel:
@@ -99,8 +103,15 @@ class Kernel(_core.JitLauncher):
         kwargs["include_dirs"] = (path.parent, *kwargs.get("include_dirs", ()))
         return cls(path.read_text(), name, filename=str(path), **kwargs)
 
-    def compile(self, device: Device | str, dim: int, arg_types: Sequence[Any], *, arch: str | int | None = None,
-                cooperative: bool = False) -> CacheEntry:
+    def compile(
+        self,
+        device: Device | str,
+        dim: int,
+        arg_types: Sequence[Any],
+        *,
+        arch: str | int | None = None,
+        cooperative: bool = False,
+    ) -> CacheEntry:
         """Compiles (or finds in the cache) the kernel for `device`'s back-end, `dim` dimensions and `arg_types`:
         C++ type names ("float const*", "std::int64_t", a struct's name) or sample argument values;
         ``cooperative=True`` compiles the variant that ``kernel(..., cooperative=True)`` launches.
@@ -113,13 +124,16 @@ class Kernel(_core.JitLauncher):
         backend = device.partition(":")[0] if isinstance(device, str) else None
         if backend in _gpu_compiler.GPU_BACKENDS:
             if arch is None:
-                raise ValueError(f"compiling for {backend!r} without a device needs arch=, e.g. "
-                                 f"arch={'sm_90' if backend == 'cuda' else 'gfx90a'!r}")
+                raise ValueError(
+                    f"compiling for {backend!r} without a device needs arch=, e.g. "
+                    f"arch={'sm_90' if backend == 'cuda' else 'gfx90a'!r}"
+                )
             return self._gpu_entry(_gpu_compiler.target(backend, arch), int(dim), types, bool(cooperative))
         device = as_device(device)
         if device.backend in _gpu_compiler.GPU_BACKENDS:  # a GPU device: its own architecture unless arch= says
-            return self._gpu_entry(_gpu_compiler.target(device.backend, arch or device.arch), int(dim), types,
-                                   bool(cooperative))
+            return self._gpu_entry(
+                _gpu_compiler.target(device.backend, arch or device.arch), int(dim), types, bool(cooperative)
+            )
         if arch is not None:
             raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
         return self._entry(device.backend, int(dim), types, bool(cooperative))
@@ -134,8 +148,9 @@ class Kernel(_core.JitLauncher):
             raise TypeError(f"argument {index + 1} of {self.name}: {error}") from None
         return name if name is not None else _core.jit_argument_types(sample)[0]
 
-    def _compile_for_launch(self, backend: str, dim: int, arg_types: tuple[str, ...], arch: str = "",
-                            cooperative: bool = False) -> str:
+    def _compile_for_launch(
+        self, backend: str, dim: int, arg_types: tuple[str, ...], arch: str = "", cooperative: bool = False
+    ) -> str:
         """The cache entry the launcher loads: a shared library for a CPU back-end, for a GPU device (``arch``
         set, e.g. "sm_90") a module compiled by the run-time compiler for that architecture."""
         if arch:
@@ -144,18 +159,39 @@ class Kernel(_core.JitLauncher):
 
     def _key_fields(self, dim: int, arg_types: tuple[str, ...], cooperative: bool) -> dict[str, Any]:
         """What every cache key holds besides the target and its compiler."""
-        fields = {"library": _cache.library_digest(), "source": self.source, "filename": self.filename,
-                  "name": self.name, "dim": dim, "idx": "std::size_t", "arg_types": list(arg_types),
-                  "options": list(self.options), "defines": list(self.defines),
-                  "include_dirs": list(self.include_dirs), "structs": _structs.key(self._structs)}
+        fields = {
+            "library": _cache.library_digest(),
+            "source": self.source,
+            "filename": self.filename,
+            "name": self.name,
+            "dim": dim,
+            "idx": "std::size_t",
+            "arg_types": list(arg_types),
+            "options": list(self.options),
+            "defines": list(self.defines),
+            "include_dirs": list(self.include_dirs),
+            "structs": _structs.key(self._structs),
+        }
         if cooperative:  # only then: the keys of every other variant stay as they were
             fields["cooperative"] = True
         return fields
 
-    def _request(self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False
-                 ) -> _compiler.Request:
-        return _compiler.Request(backend, self.source, self.filename, self.name, dim, arg_types, self.options,
-                                 self.defines, self.include_dirs, self._struct_checks, cooperative)
+    def _request(
+        self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False
+    ) -> _compiler.Request:
+        return _compiler.Request(
+            backend,
+            self.source,
+            self.filename,
+            self.name,
+            dim,
+            arg_types,
+            self.options,
+            self.defines,
+            self.include_dirs,
+            self._struct_checks,
+            cooperative,
+        )
 
     def _cached(self, signature: tuple, key: str, build: Callable[[], tuple[Path, dict, float]]) -> CacheEntry:
         """The entry of `key` from this process's table, the disk cache, or `build`. A miss takes the entry's lock
@@ -163,8 +199,10 @@ class Kernel(_core.JitLauncher):
         if signature in self._compiled:
             return self._compiled[signature]
         *target, arg_types, cooperative = signature
-        what = f"kernel {self.name} for {target[0]} ({', '.join(map(str, target[1:]))}-D, " \
-               f"arguments ({', '.join(arg_types)}){', cooperative' if cooperative else ''})"
+        what = (
+            f"kernel {self.name} for {target[0]} ({', '.join(map(str, target[1:]))}-D, "
+            f"arguments ({', '.join(arg_types)}){', cooperative' if cooperative else ''})"
+        )
         path = _cache.lookup(key)
         hit, seconds = True, 0.0
         if path is None:
@@ -184,22 +222,41 @@ class Kernel(_core.JitLauncher):
     def _entry(self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False) -> CacheEntry:
         with self._lock:
             toolchain = host_toolchain(backend)
-            key = _cache.make_key({**self._key_fields(dim, arg_types, cooperative), "backend": backend,
-                                   "compiler": toolchain.identity, "flags": list(toolchain.flags),
-                                   "definitions": list(toolchain.definitions), "libs": list(toolchain.libs),
-                                   "target": "host"})
+            key = _cache.make_key(
+                {
+                    **self._key_fields(dim, arg_types, cooperative),
+                    "backend": backend,
+                    "compiler": toolchain.identity,
+                    "flags": list(toolchain.flags),
+                    "definitions": list(toolchain.definitions),
+                    "libs": list(toolchain.libs),
+                    "target": "host",
+                }
+            )
             request = self._request(backend, dim, arg_types, cooperative)
-            return self._cached((backend, dim, arg_types, cooperative), key,
-                                lambda: _compiler.compile_library(request, toolchain))
+            return self._cached(
+                (backend, dim, arg_types, cooperative), key, lambda: _compiler.compile_library(request, toolchain)
+            )
 
-    def _gpu_entry(self, gpu: _gpu_compiler.GpuTarget, dim: int, arg_types: tuple[str, ...],
-                   cooperative: bool = False) -> CacheEntry:
+    def _gpu_entry(
+        self, gpu: _gpu_compiler.GpuTarget, dim: int, arg_types: tuple[str, ...], cooperative: bool = False
+    ) -> CacheEntry:
         with self._lock:
-            key = _cache.make_key({**self._key_fields(dim, arg_types, cooperative), "backend": gpu.backend,
-                                   "compiler": gpu.identity, "flags": gpu.options(), "target": gpu.arch})
+            key = _cache.make_key(
+                {
+                    **self._key_fields(dim, arg_types, cooperative),
+                    "backend": gpu.backend,
+                    "compiler": gpu.identity,
+                    "flags": gpu.options(),
+                    "target": gpu.arch,
+                }
+            )
             request = self._request(gpu.backend, dim, arg_types, cooperative)
-            return self._cached((gpu.backend, gpu.arch, dim, arg_types, cooperative), key,
-                                lambda: _gpu_compiler.compile_module(request, gpu))
+            return self._cached(
+                (gpu.backend, gpu.arch, dim, arg_types, cooperative),
+                key,
+                lambda: _gpu_compiler.compile_module(request, gpu),
+            )
 
     @property
     def loaded_variants(self) -> int:
@@ -211,17 +268,24 @@ class Kernel(_core.JitLauncher):
         return f"Kernel({self.name!r}, filename={self.filename!r}{structs})"
 
 
-def max_active_blocks(kernel: Kernel, device: Device | str, block_threads: int | Sequence[int],
-                      thread_elems: int | Sequence[int], *args: Any) -> int:
+def max_active_blocks(
+    kernel: Kernel,
+    device: Device | str,
+    block_threads: int | Sequence[int],
+    thread_elems: int | Sequence[int],
+    *args: Any,
+) -> int:
     """How many blocks of ``block_threads`` threads, each with ``thread_elems`` elements, a cooperative launch of
     ``kernel`` with these arguments may have on ``device``: all of them must run at the same time (alpaka's
     ``getMaxActiveBlocks``). 0 when such a block cannot run on the device at all.
 
-    A CPU device answers with its back-end's limit (the OpenMP team size for ``cpu_omp2_blocks``, 1 where blocks run one after
-    another); a GPU asks the driver's occupancy calculator for the compiled kernel. The cooperative variant of the
+    A CPU device answers with its back-end's limit (the OpenMP team size for ``cpu_omp2_blocks``, 1 where blocks run one
+    after another); a GPU asks the driver's occupancy calculator for the compiled kernel. The cooperative variant of the
     kernel is compiled (or taken from the cache) for the arguments, as the launch ``kernel(queue, workdiv, *args,
     cooperative=True)`` would."""
     if not isinstance(kernel, Kernel):
-        raise TypeError("max_active_blocks takes a pyalpaka.Kernel (run-time compiled kernels are the ones launched "
-                        f"with cooperative=True), got {type(kernel).__name__}")
+        raise TypeError(
+            "max_active_blocks takes a pyalpaka.Kernel (run-time compiled kernels are the ones launched "
+            f"with cooperative=True), got {type(kernel).__name__}"
+        )
     return kernel._max_active_blocks(as_device(device), block_threads, thread_elems, *args)

@@ -18,8 +18,8 @@ import os
 import shutil
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 log = logging.getLogger("pyalpaka.cache")
 
@@ -35,8 +35,9 @@ def _open(path: Path) -> int | None:
             return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
         except IsADirectoryError:
             if attempt == 0:  # not a lock file: something else took its name; replace it, once
-                warnings.warn(f"pyalpaka: the kernel cache's lock {path} was a folder; replacing it", RuntimeWarning,
-                              stacklevel=5)
+                warnings.warn(
+                    f"pyalpaka: the kernel cache's lock {path} was a folder; replacing it", RuntimeWarning, stacklevel=5
+                )
                 shutil.rmtree(path, ignore_errors=True)
         except OSError as error:
             log.debug("no lock %s (%s): going on without it", path, error.strerror)
@@ -77,8 +78,12 @@ def _acquire(descriptor: int, path: Path, mode: int, wait: float) -> bool:
         waited = time.monotonic() - start
         if waited >= wait:
             if wait > 0:
-                warnings.warn(f"pyalpaka: gave up waiting for the kernel cache's lock {path} after {waited:.0f} s; "
-                              "going on without it", RuntimeWarning, stacklevel=5)
+                warnings.warn(
+                    f"pyalpaka: gave up waiting for the kernel cache's lock {path} after {waited:.0f} s; "
+                    "going on without it",
+                    RuntimeWarning,
+                    stacklevel=5,
+                )
             return False
         if waited > 2 and not reported:
             log.debug("waiting for %s: another process or thread holds it", path)

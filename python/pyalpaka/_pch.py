@@ -56,8 +56,13 @@ def _signature(path: Path) -> tuple[int, int, int]:
 
 
 def _expected(toolchain: HostToolchain, base: list[str]) -> dict:
-    return {"format": 1, "pyalpaka": __version__, "identity": toolchain.identity, "command": base,
-            "library": _cache.library_digest()}
+    return {
+        "format": 1,
+        "pyalpaka": __version__,
+        "identity": toolchain.identity,
+        "command": base,
+        "library": _cache.library_digest(),
+    }
 
 
 def _problem(where: Path, expected: dict) -> str | None:
@@ -110,8 +115,11 @@ def _build(where: Path, toolchain: HostToolchain, base: list[str], run: Runner) 
         with _progress.activity(what, log):
             result = run([*base, "-I", get_include(), "-x", "c++-header", HEADER, "-o", f"{HEADER}.gch"], building)
         if result.returncode != 0:
-            log.warning("the precompiled header for %s failed to build; compiling without it:\n%s", toolchain.tag,
-                        result.stderr[-4000:])
+            log.warning(
+                "the precompiled header for %s failed to build; compiling without it:\n%s",
+                toolchain.tag,
+                result.stderr[-4000:],
+            )
             return False
         form = building / f"{HEADER}.gch"
         record = {**_expected(toolchain, base), "bytes": form.stat().st_size, "sha256": _cache.sha256_file(form)}
@@ -154,8 +162,11 @@ def precompiled_header(toolchain: HostToolchain, base: list[str], run: Runner) -
                 problem = _problem(where, expected)  # another process may have built it meanwhile
                 if problem is not None:
                     if problem != "missing":
-                        warnings.warn(f"pyalpaka: the precompiled header {where} is unusable ({problem}); rebuilding it",
-                                      RuntimeWarning, stacklevel=5)
+                        warnings.warn(
+                            f"pyalpaka: the precompiled header {where} is unusable ({problem}); rebuilding it",
+                            RuntimeWarning,
+                            stacklevel=5,
+                        )
                     if not _build(where, toolchain, base, run):
                         _unavailable.add(where)
                         return None

@@ -14,7 +14,7 @@ import os
 import sys
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 log = logging.getLogger("pyalpaka")
 
@@ -44,6 +44,7 @@ def activity(what: str, logger: logging.Logger = log) -> Iterator[None]:
     stop = threading.Event()
     ticker = None
     if is_terminal():
+
         def tick() -> None:
             while not stop.wait(1.0):
                 _draw(f"pyalpaka: {what} ... {time.perf_counter() - start:.0f} s")

@@ -50,7 +50,7 @@ def strip_unused_globals(ptx: str, keep: tuple[str, ...] = ()) -> tuple[str, int
     pieces, position = [], 0
     for start in sorted(removed):
         match = declarations[start]
-        pieces.append(ptx[position:match.start()])
-        position = match.end() + 1 if ptx[match.end():match.end() + 1] == "\n" else match.end()
+        pieces.append(ptx[position : match.start()])
+        position = match.end() + 1 if ptx[match.end() : match.end() + 1] == "\n" else match.end()
     pieces.append(ptx[position:])
     return "".join(pieces), len(removed)

@@ -60,8 +60,14 @@ class RtcCompiler:
         self._lib = ctypes.CDLL(self.path)
         prefix = self.kind
         self._create = getattr(self._lib, f"{prefix}CreateProgram")
-        self._create.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int,
-                                 ctypes.c_void_p, ctypes.c_void_p]
+        self._create.argtypes = [
+            ctypes.POINTER(ctypes.c_void_p),
+            ctypes.c_char_p,
+            ctypes.c_char_p,
+            ctypes.c_int,
+            ctypes.c_void_p,
+            ctypes.c_void_p,
+        ]
         self._compile = getattr(self._lib, f"{prefix}CompileProgram")
         self._compile.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
         self._log_size = getattr(self._lib, f"{prefix}GetProgramLogSize")
@@ -102,8 +108,9 @@ class RtcCompiler:
         if self._lib is None:
             self._open()
         program = ctypes.c_void_p()
-        self._check(self._create(ctypes.byref(program), source.encode(), filename.encode(), 0, None, None),
-                    "CreateProgram")
+        self._check(
+            self._create(ctypes.byref(program), source.encode(), filename.encode(), 0, None, None), "CreateProgram"
+        )
         try:
             encoded = [option.encode() for option in options]
             status = self._compile(program, len(encoded), (ctypes.c_char_p * len(encoded))(*encoded))
@@ -123,7 +130,7 @@ class RtcCompiler:
             self._destroy(ctypes.byref(program))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _nvidia_dirs() -> tuple[str, ...]:
     """The folders of the ``nvidia`` namespace package (the CUDA wheels on PyPI): an ``nvidia`` folder on sys.path,
     as the import system would find them (importlib.util.find_spec costs a cache hit 0.2 ms, a stat per entry less)."""
@@ -197,8 +204,10 @@ def _remember(compiler: RtcCompiler) -> None:
     """Records the loaded library's version for later processes."""
     with contextlib.suppress(OSError):
         status = os.stat(compiler.path)
-        _memo_update(f"{compiler.kind} {compiler.path}",
-                     {"size": status.st_size, "mtime_ns": status.st_mtime_ns, "version": list(compiler.version)})
+        _memo_update(
+            f"{compiler.kind} {compiler.path}",
+            {"size": status.st_size, "mtime_ns": status.st_mtime_ns, "version": list(compiler.version)},
+        )
 
 
 def _folder_states(folders: list[str]) -> list[list]:
@@ -264,12 +273,10 @@ def _load(kind: str, env: str, names: list[str], folders: list[str]) -> RtcCompi
         return compiler
     hint = f"; set ${env} to the library's path" if kind == "nvrtc" else f"; set ${env} to libamdhip64's path"
     detail = f" (tried: {'; '.join(errors)})" if errors else ""
-    raise BackendUnavailableError(
-        f"{kind} was not found in {', '.join(tried)} or the library path{detail}{hint}"
-    )
+    raise BackendUnavailableError(f"{kind} was not found in {', '.join(tried)} or the library path{detail}{hint}")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def nvrtc() -> RtcCompiler:
     """NVRTC, loaded once (BackendUnavailableError if it is not installed)."""
     folders = [os.path.join(root, lib) for root in _toolkit_roots() for lib in ("lib64", "lib")]
@@ -277,7 +284,7 @@ def nvrtc() -> RtcCompiler:
     return _load("nvrtc", "PYALPAKA_NVRTC", ["libnvrtc.so", "libnvrtc.so.*[0-9]"], folders)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def hiprtc() -> RtcCompiler:
     """hiprtc (in ROCm's libamdhip64), loaded once (BackendUnavailableError if it is not installed)."""
     roots = [os.environ["ROCM_PATH"]] if os.environ.get("ROCM_PATH") else []
@@ -285,7 +292,7 @@ def hiprtc() -> RtcCompiler:
     return _load("hiprtc", "PYALPAKA_HIPRTC", ["libhiprtc.so", "libamdhip64.so", "libamdhip64.so.*[0-9]"], folders)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cccl_include() -> str:
     """The folder holding CCCL's ``cuda/std`` headers, which stand in for the standard library under NVRTC."""
     chosen = os.environ.get("PYALPAKA_CCCL_INCLUDE")
@@ -293,6 +300,7 @@ def cccl_include() -> str:
         if not os.path.isfile(os.path.join(chosen, "cuda", "std", "type_traits")):
             raise BackendUnavailableError(f"$PYALPAKA_CCCL_INCLUDE={chosen} has no cuda/std/type_traits")
         return chosen
+
     def roots():  # lazily: the toolkit's folder usually has them, without resolving NVRTC's path
         yield from _toolkit_roots()
         yield str(Path(nvrtc().path).resolve().parent.parent)
@@ -311,7 +319,7 @@ def cccl_include() -> str:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cooperative_groups_include() -> str:
     """The folder holding the CUDA toolkit's ``cooperative_groups.h``, which a run-time compiled kernel launched with
     ``cooperative=True`` needs for its grid barrier: ``$PYALPAKA_CUDA_INCLUDE``, the toolkit of ``$CUDA_HOME``/

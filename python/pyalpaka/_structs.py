@@ -13,28 +13,36 @@ compilation that fails on them is a CompileError that leads with those messages 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
 _CPP_NAME = re.compile(r"(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # The C++ keywords a field cannot be called (Python's are no concern: fields are never Python names here).
-_CPP_KEYWORDS = frozenset("""
+_CPP_KEYWORDS = frozenset(
+    """
     alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class compl
     concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype default
     delete do double dynamic_cast else enum explicit export extern false float for friend goto if inline int long
     mutable namespace new noexcept not not_eq nullptr operator or or_eq private protected public register
     reinterpret_cast requires return short signed sizeof static static_assert static_cast struct switch template this
     thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t while xor
-    xor_eq""".split())
+    xor_eq""".split()  # noqa: SIM905 (the keywords read as a paragraph)
+)
 # The marker every generated message starts with; layout_messages finds them in a compiler's log.
 _MARKER = "pyalpaka struct check: "
 # How compilers show a failed comparison's values in the note after a static_assert.
 _COMPARED = re.compile(r"(?:comparison reduces to|evaluates to)\W*(\d+) == (\d+)")
-_KIND_WORDS = {"f": "a floating-point number", "i": "a signed integer", "u": "an unsigned integer", "b": "a bool",
-               "c": "a complex number"}
+_KIND_WORDS = {
+    "f": "a floating-point number",
+    "i": "a signed integer",
+    "u": "an unsigned integer",
+    "b": "a bool",
+    "c": "a complex number",
+}
 
 
 @dataclass(frozen=True)
@@ -62,9 +70,24 @@ class Layout:
 
     def describe(self) -> list:
         """A plain description for the cache key: every change of the layout changes it."""
-        return [self.itemsize, self.alignment, self.aligned,
-                [[f.name, f.offset, f.size, f.kind, f.base_size, list(f.shape), f.type_name,
-                  f.nested.describe() if f.nested else None] for f in self.fields]]
+        return [
+            self.itemsize,
+            self.alignment,
+            self.aligned,
+            [
+                [
+                    f.name,
+                    f.offset,
+                    f.size,
+                    f.kind,
+                    f.base_size,
+                    list(f.shape),
+                    f.type_name,
+                    f.nested.describe() if f.nested else None,
+                ]
+                for f in self.fields
+            ],
+        ]
 
 
 def _layout(dtype: np.dtype, where: str) -> Layout:
@@ -95,20 +118,27 @@ def _layout(dtype: np.dtype, where: str) -> Layout:
         else:
             kind = base.kind
             if kind not in _KIND_WORDS or base.itemsize == 0:
-                raise TypeError(f"{here}: {base} has no C++ counterpart a kernel can take (use bool, integers, "
-                                "float32, float64 or complex)")
+                raise TypeError(
+                    f"{here}: {base} has no C++ counterpart a kernel can take (use bool, integers, "
+                    "float32, float64 or complex)"
+                )
             if kind == "f" and base.itemsize == 2:
                 raise TypeError(f"{here}: float16 has no standard C++ type; use float32")
             if not base.isnative:
                 raise TypeError(f"{here}: {base} is not in the machine's byte order; kernels read native numbers")
             type_name = base.name + "".join(f"[{n}]" for n in shape)
-        fields.append(Field(name, int(offset), int(field_dtype.itemsize), kind, int(base.itemsize), tuple(shape),
-                            type_name, nested))
+        fields.append(
+            Field(
+                name, int(offset), int(field_dtype.itemsize), kind, int(base.itemsize), tuple(shape), type_name, nested
+            )
+        )
     ordered = sorted(fields, key=lambda f: f.offset)
     for before, after in zip(ordered, ordered[1:]):
         if before.offset + before.size > after.offset:
-            raise TypeError(f"{where}: fields {before.name!r} and {after.name!r} overlap; a C++ struct's members do "
-                            "not (unions are not supported)")
+            raise TypeError(
+                f"{where}: fields {before.name!r} and {after.name!r} overlap; a C++ struct's members do "
+                "not (unions are not supported)"
+            )
     return Layout(int(dtype.itemsize), int(dtype.alignment), bool(dtype.isalignedstruct), tuple(fields))
 
 
@@ -119,13 +149,17 @@ def normalize(structs: Mapping[str, Any] | None) -> tuple[tuple[str, np.dtype, L
     if structs is None:
         return ()
     if not isinstance(structs, Mapping):
-        raise TypeError("Kernel: structs maps C++ struct names to NumPy structured dtypes, e.g. "
-                        "structs={'Params': np.dtype([('dt', np.float32), ('n', np.int32)], align=True)}")
+        raise TypeError(
+            "Kernel: structs maps C++ struct names to NumPy structured dtypes, e.g. "
+            "structs={'Params': np.dtype([('dt', np.float32), ('n', np.int32)], align=True)}"
+        )
     checked: list[tuple[str, np.dtype, Layout]] = []
     for name, value in structs.items():
         if not isinstance(name, str) or not _CPP_NAME.fullmatch(name.strip()) or name.strip() in _CPP_KEYWORDS:
-            raise TypeError(f"Kernel: structs: {name!r} is not the name of a C++ struct (an identifier, optionally "
-                            "qualified: 'Params', 'sim::Params')")
+            raise TypeError(
+                f"Kernel: structs: {name!r} is not the name of a C++ struct (an identifier, optionally "
+                "qualified: 'Params', 'sim::Params')"
+            )
         name = name.strip()
         try:
             dtype = value if isinstance(value, np.dtype) else np.dtype(value)
@@ -134,8 +168,10 @@ def normalize(structs: Mapping[str, Any] | None) -> tuple[tuple[str, np.dtype, L
         layout = _layout(dtype, f"struct {name}")
         for other, other_dtype, _ in checked:
             if other_dtype == dtype:
-                raise TypeError(f"Kernel: structs {other!r} and {name!r} have the same dtype; an argument's dtype "
-                                "must name one struct (give one of them other field names)")
+                raise TypeError(
+                    f"Kernel: structs {other!r} and {name!r} have the same dtype; an argument's dtype "
+                    "must name one struct (give one of them other field names)"
+                )
         checked.append((name, dtype, layout))
     return tuple(checked)
 
@@ -152,14 +188,21 @@ def struct_name(value: Any, structs: tuple[tuple[str, np.dtype, Layout], ...]) -
     if not isinstance(value, (np.void, np.ndarray)) or dtype is None or dtype.names is None:
         return None
     if isinstance(value, np.ndarray) and value.ndim != 0:
-        raise TypeError(f"a structured array of shape {value.shape} is no struct value: pass one element (a "
-                        "structured scalar, array[i]) or a 0-d array")
+        raise TypeError(
+            f"a structured array of shape {value.shape} is no struct value: pass one element (a "
+            "structured scalar, array[i]) or a 0-d array"
+        )
     for name, registered, _ in structs:
         if dtype == registered:
             return name
-    raise TypeError(f"the structured dtype {dtype!r} is not registered: "
-                    + (f"expected one of {', '.join(f'{n} = {d!r}' for n, d, _ in structs)}" if structs
-                       else "pass structs={'CppName': dtype} to pyalpaka.Kernel"))
+    raise TypeError(
+        f"the structured dtype {dtype!r} is not registered: "
+        + (
+            f"expected one of {', '.join(f'{n} = {d!r}' for n, d, _ in structs)}"
+            if structs
+            else "pass structs={'CppName': dtype} to pyalpaka.Kernel"
+        )
+    )
 
 
 def _kind_test(kind: str, type_expr: str) -> str | None:
@@ -169,11 +212,15 @@ def _kind_test(kind: str, type_expr: str) -> str | None:
     if kind == "b":
         return f"std::is_same_v<{type_expr}, bool>"
     if kind == "i":
-        return (f"(std::is_enum_v<{type_expr}> || (std::is_integral_v<{type_expr}> && std::is_signed_v<{type_expr}> "
-                f"&& !std::is_same_v<{type_expr}, bool>))")
+        return (
+            f"(std::is_enum_v<{type_expr}> || (std::is_integral_v<{type_expr}> && std::is_signed_v<{type_expr}> "
+            f"&& !std::is_same_v<{type_expr}, bool>))"
+        )
     if kind == "u":
-        return (f"(std::is_enum_v<{type_expr}> || (std::is_integral_v<{type_expr}> && std::is_unsigned_v<{type_expr}> "
-                f"&& !std::is_same_v<{type_expr}, bool>))")
+        return (
+            f"(std::is_enum_v<{type_expr}> || (std::is_integral_v<{type_expr}> && std::is_unsigned_v<{type_expr}> "
+            f"&& !std::is_same_v<{type_expr}, bool>))"
+        )
     return None  # complex: std::complex, alpaka::Complex, a struct of two...: the size says enough
 
 
@@ -198,13 +245,17 @@ class _Generator:
         """Checks for the struct `type_expr` (C++ text naming it), shown as `shown` in messages; `guard` is a C++
         condition that is false where the struct itself is missing (a nested one), so that its checks stay quiet."""
         when = f"!({guard}) || " if guard else ""
-        self.check(f"{when}sizeof({type_expr}) == {layout.itemsize}",
-                   f"sizeof({shown}) differs from the dtype's itemsize {layout.itemsize} (a field that only one "
-                   "side has, a field type of another size, or packed vs aligned)")
+        self.check(
+            f"{when}sizeof({type_expr}) == {layout.itemsize}",
+            f"sizeof({shown}) differs from the dtype's itemsize {layout.itemsize} (a field that only one "
+            "side has, a field type of another size, or packed vs aligned)",
+        )
         if layout.aligned:
-            self.check(f"{when}alignof({type_expr}) == {layout.alignment}",
-                       f"alignof({shown}) differs from the alignment {layout.alignment} of the dtype, which was made "
-                       "with align=True (is the C++ struct packed? then make the dtype with align=False)")
+            self.check(
+                f"{when}alignof({type_expr}) == {layout.alignment}",
+                f"alignof({shown}) differs from the alignment {layout.alignment} of the dtype, which was made "
+                "with align=True (is the C++ struct packed? then make the dtype with align=False)",
+            )
         for field in layout.fields:
             self.field(field, type_expr, shown, guard)
 
@@ -224,18 +275,25 @@ class _Generator:
             f"template<typename TStruct> constexpr auto offset{n}() -> std::size_t {{ if constexpr(Has{n}<TStruct>) "
             f"return PYALPAKA_OFFSET_OF(TStruct, {m}); else return {field.offset}; }}\n"
             f"template<typename TStruct> constexpr auto size{n}() -> std::size_t {{ if constexpr(Has{n}<TStruct>) "
-            f"return sizeof(typename Type{n}<TStruct>::type); else return {field.size}; }}\n")
+            f"return sizeof(typename Type{n}<TStruct>::type); else return {field.size}; }}\n"
+        )
         member = f"typename {self.ns}::Type{n}<{type_expr}>::type"
         when = f"!({guard}) || " if guard else ""
         present = f"{when}!{has} || "  # the checks of a field that exists
         what = f"field '{m}' of {shown}"
-        self.check(f"{when}{has}", f"{shown} has no field '{m}' (the dtype has {field.type_name} '{m}' at offset "
-                                   f"{field.offset})")
-        self.check(f"{when}{self.ns}::offset{n}<{type_expr}>() == {field.offset}",
-                   f"{what} is at offset {field.offset} in the dtype, elsewhere in C++ (a field that only one side "
-                   "has before it, or packed vs aligned)")
-        self.check(f"{when}{self.ns}::size{n}<{type_expr}>() == {field.size}",
-                   f"{what} is {field.type_name} ({field.size} bytes) in the dtype, C++'s type has another size")
+        self.check(
+            f"{when}{has}",
+            f"{shown} has no field '{m}' (the dtype has {field.type_name} '{m}' at offset {field.offset})",
+        )
+        self.check(
+            f"{when}{self.ns}::offset{n}<{type_expr}>() == {field.offset}",
+            f"{what} is at offset {field.offset} in the dtype, elsewhere in C++ (a field that only one side "
+            "has before it, or packed vs aligned)",
+        )
+        self.check(
+            f"{when}{self.ns}::size{n}<{type_expr}>() == {field.size}",
+            f"{what} is {field.type_name} ({field.size} bytes) in the dtype, C++'s type has another size",
+        )
         if field.nested is not None:
             self.check(f"{present}std::is_class_v<{member}>", f"{what} is a struct in the dtype, not in C++")
             inner = f"{has} && std::is_class_v<{member}>"  # the nested checks of a C++ struct that is there
@@ -245,17 +303,23 @@ class _Generator:
         if field.shape:
             # A C array's elements are checked too; a std::array (or another array type) by its size only.
             element = f"std::remove_all_extents_t<{member}>"
-            self.check(f"{present}!std::is_array_v<{member}> || sizeof({element}) == {field.base_size}",
-                       f"{what}: the dtype's elements have {field.base_size} bytes, the C++ array's do not")
+            self.check(
+                f"{present}!std::is_array_v<{member}> || sizeof({element}) == {field.base_size}",
+                f"{what}: the dtype's elements have {field.base_size} bytes, the C++ array's do not",
+            )
             test = _kind_test(field.kind, element)
             if test is not None:
-                self.check(f"{present}!std::is_array_v<{member}> || {test}",
-                           f"{what}: the dtype's elements are {_KIND_WORDS[field.kind]}s, the C++ array's are not")
+                self.check(
+                    f"{present}!std::is_array_v<{member}> || {test}",
+                    f"{what}: the dtype's elements are {_KIND_WORDS[field.kind]}s, the C++ array's are not",
+                )
             return
         test = _kind_test(field.kind, element)
         if test is not None:
-            self.check(f"{present}{test}", f"{what} is {field.type_name}, {_KIND_WORDS[field.kind]}, in the dtype; "
-                                           "C++'s type is not")
+            self.check(
+                f"{present}{test}",
+                f"{what} is {field.type_name}, {_KIND_WORDS[field.kind]}, in the dtype; C++'s type is not",
+            )
 
 
 # offsetof as a constant expression: GCC's and Clang's builtin (hiprtc is Clang); NVRTC's front end has no
@@ -276,9 +340,12 @@ def checks(structs: tuple[tuple[str, np.dtype, Layout], ...]) -> str:
     for index, (name, _, layout) in enumerate(structs):
         generator = _Generator(index)
         generator.struct(layout, name, name, "")
-        parts.append(f"// pyalpaka: the layout of struct {name} against its NumPy dtype\n"
-                     f"namespace {generator.ns}\n{{\n{''.join(generator.helpers)}}} // namespace {generator.ns}\n"
-                     + "\n".join(generator.asserts) + "\n")
+        parts.append(
+            f"// pyalpaka: the layout of struct {name} against its NumPy dtype\n"
+            f"namespace {generator.ns}\n{{\n{''.join(generator.helpers)}}} // namespace {generator.ns}\n"
+            + "\n".join(generator.asserts)
+            + "\n"
+        )
     return "".join(parts)
 
 
@@ -291,7 +358,7 @@ def layout_messages(log: str) -> list[str]:
     for line in log.splitlines():
         start = line.find(_MARKER)
         if start >= 0 and "error" in line[:start]:  # not the source line that the compiler quotes
-            text = re.split(r"[\"\u2019']?\s*$", line[start + len(_MARKER):].split('"')[0])[0].strip()
+            text = re.split(r"[\"\u2019']?\s*$", line[start + len(_MARKER) :].split('"')[0])[0].strip()
             if text not in found:
                 found.append(text)
                 last = len(found) - 1
@@ -310,5 +377,6 @@ def headline(message: str, log: str) -> str:
     failed = layout_messages(log)
     if not failed:
         return message
-    return (f"{message}: a C++ struct does not have the layout of its dtype in structs=\n"
-            + "\n".join(f"  {text}" for text in failed))
+    return f"{message}: a C++ struct does not have the layout of its dtype in structs=\n" + "\n".join(
+        f"  {text}" for text in failed
+    )

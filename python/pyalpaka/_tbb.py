@@ -45,7 +45,7 @@ def _installed_file(distribution: str, suffix: str) -> Path | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def library() -> Path:
     """libtbb.so.12 of the installed tbb wheel. ImportError naming the wheel where it is missing."""
     beside_prefix = Path(__file__).resolve().parents[3] / LIBRARY  # <prefix>/lib/pythonX.Y/site-packages/pyalpaka
@@ -55,11 +55,12 @@ def library() -> Path:
     if found is None:
         raise ImportError(
             f"pyalpaka was built against oneTBB from PyPI and needs its library {LIBRARY}, which the tbb wheel "
-            "provides: pip install tbb")
+            "provides: pip install tbb"
+        )
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def include_dir() -> Path | None:
     """The include folder of the installed tbb-devel wheel (the one that holds oneapi/tbb.h), or None."""
     header = _installed_file("tbb-devel", "include/oneapi/tbb.h")

@@ -7,4 +7,6 @@ from importlib import metadata
 try:
     __version__: str = metadata.version("pyalpaka")
 except metadata.PackageNotFoundError:  # imported from a source tree that was not installed
-    from ._core import alpaka_version as __version__
+    from ._core import alpaka_version
+
+    __version__ = alpaka_version

@@ -37,9 +37,20 @@ _FAMILIES = _core.aot_kernels()
 
 #: The C++ type of each shipped kernel (namespace pyalpaka::kernels), by family name.
 _CPP_NAMES = {
-    "fill": "Fill", "iota": "Iota", "copy": "Copy", "add": "Add", "reduce": "Reduce", "axpy": "Axpy", "mul": "Mul",
-    "triad": "Triad", "nstream": "Nstream", "dot": "Dot", "histogram": "Histogram", "matmul": "MatMul",
-    "stencil": "Stencil", "heat": "Heat",
+    "fill": "Fill",
+    "iota": "Iota",
+    "copy": "Copy",
+    "add": "Add",
+    "reduce": "Reduce",
+    "axpy": "Axpy",
+    "mul": "Mul",
+    "triad": "Triad",
+    "nstream": "Nstream",
+    "dot": "Dot",
+    "histogram": "Histogram",
+    "matmul": "MatMul",
+    "stencil": "Stencil",
+    "heat": "Heat",
 }
 _GPU_KERNELS: dict = {}
 
@@ -54,8 +65,12 @@ def _compile_for_gpu(backend: str, family: str, dim: int, types: tuple[str, ...]
             raise ValueError(f"the shipped kernel {family!r} has no known C++ name for run-time compilation")
         # The struct parameters under the names the launcher spells them with (types holds qualified names).
         structs = {f"pyalpaka::kernels::{name}": dtype for name, dtype in _FAMILIES[family].structs.items()}
-        kernel = Kernel(f"#include <kernels/{family}.hpp>\n", f"pyalpaka::kernels::{_CPP_NAMES[family]}",
-                        filename=f"kernels/{family}.hpp", structs=structs)
+        kernel = Kernel(
+            f"#include <kernels/{family}.hpp>\n",
+            f"pyalpaka::kernels::{_CPP_NAMES[family]}",
+            filename=f"kernels/{family}.hpp",
+            structs=structs,
+        )
         _GPU_KERNELS[family] = kernel
     return str(kernel.compile(backend, dim, types, arch=arch).path)
 

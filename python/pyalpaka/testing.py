@@ -14,14 +14,16 @@ array argument ends up as on the serial back-end.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 
 from . import _cache
 from ._core import Buffer, Device, Queue, WorkDiv
-from ._devices import backends, device as _device
+from ._devices import backends
+from ._devices import device as _device
 
 
 def available_backends(kinds: str = "all") -> list[str]:
@@ -32,7 +34,9 @@ def available_backends(kinds: str = "all") -> list[str]:
     return names
 
 
-def _run_on(backend: str, kernel: Any, workdiv: WorkDiv | Callable[[Device], WorkDiv], args: Sequence[Any]) -> list[Any]:
+def _run_on(
+    backend: str, kernel: Any, workdiv: WorkDiv | Callable[[Device], WorkDiv], args: Sequence[Any]
+) -> list[Any]:
     dev = _device(backend)
     queue = Queue(dev, blocking=True)
     wd = workdiv(dev) if callable(workdiv) and not isinstance(workdiv, WorkDiv) else workdiv

@@ -24,8 +24,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 with atheris.instrument_imports():
-    import _dlpack_ctypes
     import pyalpaka as pk
+
+    import _dlpack_ctypes
 
 BACKING_BYTES = 4096
 REFUSALS = (TypeError, ValueError, BufferError, pk.BackendUnavailableError)
@@ -34,8 +35,21 @@ EXTENTS = [0, 1, 2, 3, 7, 64, 2**31, 2**32, 2**62, 2**63 - 1, -1, -(2**63)]
 STRIDES = [0, 1, 2, 4, -1, 2**32, 2**61, 2**63 - 1, -(2**63)]
 DEVICE_TYPES = [1, 3, 11, 0, 2, 4, 7, 13, -1, 2**31 - 1]
 #: (code, bits, lanes) of every dtype pyalpaka has.
-VALID_DTYPES = [(2, 32, 1), (2, 64, 1), (0, 8, 1), (0, 16, 1), (0, 32, 1), (0, 64, 1), (1, 8, 1), (1, 16, 1),
-                (1, 32, 1), (1, 64, 1), (5, 64, 1), (5, 128, 1), (6, 8, 1)]
+VALID_DTYPES = [
+    (2, 32, 1),
+    (2, 64, 1),
+    (0, 8, 1),
+    (0, 16, 1),
+    (0, 32, 1),
+    (0, 64, 1),
+    (1, 8, 1),
+    (1, 16, 1),
+    (1, 32, 1),
+    (1, 64, 1),
+    (5, 64, 1),
+    (5, 128, 1),
+    (6, 8, 1),
+]
 
 
 @atheris.instrument_func  # the decoder's branches guide libFuzzer too (the C++ core is not instrumented)
@@ -71,14 +85,16 @@ def fields_of(data: bytes) -> dict:
         "strides": strides,
         "dtype": dtype,
         "byte_offset": 0 if not rarely(fdp, 0.15) else fdp.PickValueInList([1, 4, 8, 64, 2**63, 2**64 - 1]),
-        "device": (1, 0) if not rarely(fdp, 0.15) else (fdp.PickValueInList(DEVICE_TYPES),
-                                                         fdp.ConsumeIntInRange(-(2**31), 2**31 - 1)),
+        "device": (1, 0)
+        if not rarely(fdp, 0.15)
+        else (fdp.PickValueInList(DEVICE_TYPES), fdp.ConsumeIntInRange(-(2**31), 2**31 - 1)),
         "null_shape": rarely(fdp, 0.03),
         "data": None if rarely(fdp, 0.05) else "backing",
         "backing_bytes": BACKING_BYTES,
         "versioned": fdp.ConsumeBool(),
-        "version": (1, fdp.ConsumeIntInRange(0, 3)) if not rarely(fdp, 0.05) else (
-            fdp.PickValueInList([0, 2, 2**32 - 1]), fdp.ConsumeIntInRange(0, 3)),
+        "version": (1, fdp.ConsumeIntInRange(0, 3))
+        if not rarely(fdp, 0.05)
+        else (fdp.PickValueInList([0, 2, 2**32 - 1]), fdp.ConsumeIntInRange(0, 3)),
         "flags": fdp.PickValueInList([0, 1, 2, 3, 2**64 - 1]),
         "deleter": not rarely(fdp, 0.1),
     }
@@ -100,7 +116,7 @@ def test_one_input(data: bytes) -> None:
     repr(buf), buf.pitches, buf.nbytes, buf.is_contiguous, buf.readonly
     start = buf.ptr - fake.backing if fake.backing is not None else -1
     span = sum((extent - 1) * pitch for extent, pitch in zip(buf.shape, buf.pitches)) + buf.itemsize
-    if buf.size and 0 <= start and start + span <= BACKING_BYTES and buf.nbytes <= 1 << 20:
+    if buf.size and start >= 0 and start + span <= BACKING_BYTES and buf.nbytes <= 1 << 20:
         # Inside the memory made for it (and not a huge broadcast, whose copy would not fit into memory): NumPy's
         # view and the runtime's copy (which takes any strides) must agree.
         np.testing.assert_array_equal(buf.to_numpy(), np.asarray(buf))

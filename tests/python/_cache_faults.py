@@ -76,9 +76,14 @@ CHILD = textwrap.dedent(
 def start_child(values: list[float], *, threads: int = 1, **job) -> subprocess.Popen:
     """A child process running CHILD (in a session of its own, so that a test can kill it with its compilers)."""
     job = {"values": values, "threads": threads, **job}
-    return subprocess.Popen([sys.executable, "-c", CHILD, json.dumps(job), str(Path(__file__).parent)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
-                            start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", CHILD, json.dumps(job), str(Path(__file__).parent)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+        start_new_session=True,
+    )
 
 
 def report(child: subprocess.Popen) -> dict:

@@ -158,7 +158,7 @@ def make_capsule(
     ndim: int | None = None,
     dtype: tuple[int, int, int] = (2, 32, 1),
     strides=None,
-    data: int | None | str = "backing",
+    data: int | str | None = "backing",
     backing_bytes: int | None = None,
     byte_offset: int = 0,
     device: tuple[int, int] = (1, 0),

@@ -35,6 +35,7 @@ def sample(shape, dtype, seed: int = 0) -> np.ndarray:
         return (values + 1j * rng.integers(0, 100, size=shape)).astype(dtype)
     return values.astype(dtype)
 
+
 #: y = a*x + y over n elements, a template over the element type (the run-time compiled kernel most tests use).
 AXPY = r"""
 struct Axpy
@@ -83,8 +84,8 @@ namespace alpaka::trait
     struct BlockSharedMemDynSizeBytes<BlockSum, TAcc>
     {
         template<typename TVec, typename... TArgs>
-        ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(BlockSum const&, TVec const& blockThreads, TVec const&,
-                                                  TArgs const&... args) -> std::size_t
+        ALPAKA_FN_HOST_ACC static auto getBlockSharedMemDynSizeBytes(BlockSum const&, TVec const& blockThreads,
+                                                  TVec const&, TArgs const&... args) -> std::size_t
         {
             // One element per block thread; the last argument can ask for more, to test the limit.
             return static_cast<std::size_t>(blockThreads.prod()) * sizeof(std::int64_t) + (0 + ... + extra(args));
@@ -111,7 +112,8 @@ GRID_SUM = r"""
 struct GridSum
 {
     template<typename TAcc>
-    ALPAKA_FN_ACC void operator()(TAcc const& acc, double const* x, double* partial, double* total, std::int64_t n) const
+    ALPAKA_FN_ACC void operator()(
+        TAcc const& acc, double const* x, double* partial, double* total, std::int64_t n) const
     {
         auto const blocks = alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(acc).prod();
         auto const block = alpaka::mapIdx<1u>(

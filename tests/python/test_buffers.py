@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _support import DTYPES, sample
 
 import pyalpaka as pk
+
+from _support import DTYPES, sample
 
 SHAPES = [(7,), (3, 5), (2, 3, 4), (2, 1, 3, 2)]
 
@@ -238,8 +239,17 @@ def test_int_index_of_every_dimension_reads_an_element(cpu):
         # A regression: an index beyond 64 bits was a pybind11 cast error (RuntimeError).
         (2**70, IndexError, "index 1180591620717411303424 is out of range for dimension 0 of extent 3"),
     ],
-    ids=["step-2", "step-minus-1", "int-too-large", "int-too-small", "second-dim", "too-many", "str", "last-int",
-         "int-huge"],
+    ids=[
+        "step-2",
+        "step-minus-1",
+        "int-too-large",
+        "int-too-small",
+        "second-dim",
+        "too-many",
+        "str",
+        "last-int",
+        "int-huge",
+    ],
 )
 def test_bad_indices(cpu, key, error, message):
     buf = pk.zeros(cpu, (3, 4, 5))
@@ -392,7 +402,7 @@ def test_read_only_numpy_destination(cpu):
 def test_strided_numpy_destination(cpu):
     q = pk.Queue(cpu, blocking=True)
     out = np.zeros((3, 8), np.float32)
-    with pytest.raises(ValueError, match="the destination has strides .* that a copy cannot use"):
+    with pytest.raises(ValueError, match=r"the destination has strides .* that a copy cannot use"):
         pk.memcpy(q, out[:, ::2], pk.zeros(cpu, (3, 4)))
     pk.memcpy(q, out[::2], pk.asarray(np.ones((2, 8), np.float32), device=cpu))  # rows apart: fine
     np.testing.assert_array_equal(out[::2], 1.0)

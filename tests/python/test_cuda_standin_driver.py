@@ -35,8 +35,12 @@ pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compile
 def standin_driver(tmp_path_factory) -> Path:
     """The stand-in libcuda, compiled for this test run."""
     library = tmp_path_factory.mktemp("fake_cuda") / "libcuda_standin.so"
-    subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", str(library), str(HERE / "fake_cuda" / "fake_libcuda.c")],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        ["cc", "-shared", "-fPIC", "-O1", "-o", str(library), str(HERE / "fake_cuda" / "fake_libcuda.c")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return library
 
 
@@ -453,7 +457,8 @@ def test_standin_launch_maps_the_work_division_and_passes_the_arguments(standin,
 
         class Launch(ctypes.Structure):
             _fields_ = [("grid", ctypes.c_uint * 3), ("block", ctypes.c_uint * 3), ("shared_bytes", ctypes.c_uint),
-                        ("cooperative", ctypes.c_uint), ("params", ctypes.c_ulonglong * 8), ("count", ctypes.c_ulonglong)]
+                        ("cooperative", ctypes.c_uint), ("params", ctypes.c_ulonglong * 8),
+                        ("count", ctypes.c_ulonglong)]
 
         driver = ctypes.CDLL({str(standin_driver)!r})  # the library the back-end loaded: the same state
         last = Launch.in_dll(driver, "fake_cuda_last_launch")
@@ -555,7 +560,9 @@ def test_standin_shipped_struct_kernel_reaches_the_gpu_compiler(standin):
 
 
 def test_explicit_driver_path_that_does_not_load_names_the_variable(tmp_path):
-    out = run_with_driver(tmp_path / "no-such-libcuda.so", """
+    out = run_with_driver(
+        tmp_path / "no-such-libcuda.so",
+        """
         info = {b.name: b for b in pk.backends()}["cuda"]
         assert not info.available
         print(info.reason)
@@ -565,15 +572,21 @@ def test_explicit_driver_path_that_does_not_load_names_the_variable(tmp_path):
             assert "PYALPAKA_CUDA_DRIVER" in str(e)
         else:
             raise AssertionError("an unavailable back-end gave a device")
-    """, tmp_path)
+    """,
+        tmp_path,
+    )
     assert "PYALPAKA_CUDA_DRIVER=" in out and "no-such-libcuda.so" in out
 
 
 def test_a_library_without_the_driver_api_is_refused(tmp_path):
     libm = "libm.so.6"
-    out = run_with_driver(libm, """
+    out = run_with_driver(
+        libm,
+        """
         print({b.name: b for b in pk.backends()}["cuda"].reason)
-    """, tmp_path)
+    """,
+        tmp_path,
+    )
     assert "is not a usable CUDA driver" in out and "cuInit" in out
 
 
@@ -672,25 +685,42 @@ def test_standin_contexts_are_balanced_and_memory_is_freed(standin, standin_driv
 def test_driver_declarations_match_the_toolkits_cuda_h():
     """CudaDriver.hpp declares the driver API itself (the package builds without the toolkit); where cuda.h is
     installed, a compile-only check compares layouts, constants and entry points with it."""
-    cuda_h = next((Path(d) / "include" / "cuda.h" for d in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda")
-                   if d and (Path(d) / "include" / "cuda.h").is_file()), None)
+    cuda_h = next(
+        (
+            Path(d) / "include" / "cuda.h"
+            for d in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda")
+            if d and (Path(d) / "include" / "cuda.h").is_file()
+        ),
+        None,
+    )
     compiler = shutil.which("c++")
     if cuda_h is None or compiler is None:
         pytest.skip("no CUDA toolkit headers (cuda.h) or no C++ compiler here")
     result = subprocess.run(
-        [compiler, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", f"-I{HERE.parent.parent / 'src'}",
-         f"-I{cuda_h.parent}", str(HERE / "fake_cuda" / "check_driver_abi.cpp")],
-        capture_output=True, text=True)
+        [
+            compiler,
+            "-std=c++20",
+            "-fsyntax-only",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            f"-I{HERE.parent.parent / 'src'}",
+            f"-I{cuda_h.parent}",
+            str(HERE / "fake_cuda" / "check_driver_abi.cpp"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
 
 
-STANDIN_AXPY = '''
+STANDIN_AXPY = """
     struct Axpy {
         template<typename TAcc, typename T>
         ALPAKA_FN_ACC void operator()(TAcc const& acc, T a, T const* x, T* y, std::size_t n) const {
             for(auto i : alpaka::uniformElements(acc, n)) y[i] = a * x[i] + y[i];
         }
-    };'''
+    };"""
 
 
 def test_standin_compiling_without_an_opened_device_opens_none(standin, standin_driver):

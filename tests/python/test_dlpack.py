@@ -8,9 +8,10 @@ import gc
 
 import numpy as np
 import pytest
-from _support import DTYPES, sample
 
 import pyalpaka as pk
+
+from _support import DTYPES, sample
 
 
 class LegacyProducer:
@@ -147,7 +148,7 @@ def test_read_only_array_imports_read_only(cpu):
     assert not np.from_dlpack(buf).flags.writeable  # and the flag is exported again
     with pytest.raises(ValueError, match="read-only buffer"):
         pk.memset(pk.Queue(cpu), buf, 0)
-    with pytest.raises(ValueError, match="argument 1 of pyalpaka.kernels.fill is read-only"):
+    with pytest.raises(ValueError, match=r"argument 1 of pyalpaka\.kernels\.fill is read-only"):
         pk.kernels.fill(pk.Queue(cpu), pk.WorkDiv(1), buf, 0.0, 5)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import pyalpaka as pk
+
 from _scripts_env import ROOT, scripts_env
 
 EXAMPLES = ROOT / "examples" / "python"
@@ -26,8 +27,9 @@ def example_env(tmp_path_factory: pytest.TempPathFactory, shared_pch: Path) -> d
 
 
 def run(script: Path, env: dict[str, str], *args: str) -> str:
-    result = subprocess.run([sys.executable, str(script), *args], env=env, capture_output=True, text=True,
-                            timeout=300, check=False)
+    result = subprocess.run(
+        [sys.executable, str(script), *args], env=env, capture_output=True, text=True, timeout=300, check=False
+    )
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"{script.name} exited with {result.returncode}:\n{output}"
     assert "WRONG" not in output, output
@@ -36,8 +38,15 @@ def run(script: Path, env: dict[str, str], *args: str) -> str:
 
 def test_the_examples_are_there():
     # Every script of the folder is run below; these are the ones the documentation names.
-    assert {s.stem for s in SCRIPTS} >= {"axpy_all_backends", "vector_add", "reduction", "matrix_multiply",
-                                         "first_kernel", "heat_equation", "validate_backends"}
+    assert {s.stem for s in SCRIPTS} >= {
+        "axpy_all_backends",
+        "vector_add",
+        "reduction",
+        "matrix_multiply",
+        "first_kernel",
+        "heat_equation",
+        "validate_backends",
+    }
 
 
 @pytest.mark.parametrize("script", [s for s in SCRIPTS if s.stem != "heat_equation"], ids=lambda s: s.stem)

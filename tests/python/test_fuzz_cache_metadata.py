@@ -30,7 +30,8 @@ JSON_VALUES = st.recursive(
     max_leaves=12,
 )
 PATH_TEXT = st.sampled_from(["", ".", "..", "/etc/passwd", "../x.so", "a\x00b.so", "x" * 300, "ä.so"]) | st.text(
-    max_size=30)
+    max_size=30
+)
 
 
 @contextlib.contextmanager
@@ -53,8 +54,14 @@ def cache_folder():
 
 def valid_record(library: Path) -> dict:
     """A record as the cache writes it, as far as this test knows the format (with its checksum, if it has one)."""
-    record = {"format": _cache.FORMAT, "key": KEY, "library": library.name,
-              "sha256": hashlib.sha256(LIBRARY_BYTES).hexdigest(), "bytes": len(LIBRARY_BYTES), "headers": {}}
+    record = {
+        "format": _cache.FORMAT,
+        "key": KEY,
+        "library": library.name,
+        "sha256": hashlib.sha256(LIBRARY_BYTES).hexdigest(),
+        "bytes": len(LIBRARY_BYTES),
+        "headers": {},
+    }
     return sealed(record)
 
 
@@ -128,7 +135,7 @@ def test_damaged_valid_record_is_a_miss_or_the_entry(data):
     if damage == "truncate":
         content = content[:at]
     elif damage == "flip":
-        content = content[:at] + bytes([content[at] ^ data.draw(st.integers(1, 255))]) + content[at + 1:]
+        content = content[:at] + bytes([content[at] ^ data.draw(st.integers(1, 255))]) + content[at + 1 :]
     else:
         content = content[:at] + data.draw(st.binary(min_size=1, max_size=8)) + content[at:]
     check_lookup(content)

@@ -10,19 +10,42 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _support import DTYPES
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import pyalpaka as pk
 from pyalpaka import _core
 
+from _support import DTYPES
+
 #: fill(x, value, n)'s element types and their C++ names.
-FILL_TYPES = {np.dtype(np.float32): "float", np.dtype(np.float64): "double", np.dtype(np.int32): "std::int32_t",
-              np.dtype(np.int64): "std::int64_t"}
-CPP_NAMES = {np.dtype(t): name for t, name in zip(DTYPES, [
-    "bool", "std::int8_t", "std::uint8_t", "std::int16_t", "std::uint16_t", "std::int32_t", "std::uint32_t",
-    "std::int64_t", "std::uint64_t", "float", "double", "alpaka::Complex<float>", "alpaka::Complex<double>"])}
+FILL_TYPES = {
+    np.dtype(np.float32): "float",
+    np.dtype(np.float64): "double",
+    np.dtype(np.int32): "std::int32_t",
+    np.dtype(np.int64): "std::int64_t",
+}
+CPP_NAMES = {
+    np.dtype(t): name
+    for t, name in zip(
+        DTYPES,
+        [
+            "bool",
+            "std::int8_t",
+            "std::uint8_t",
+            "std::int16_t",
+            "std::uint16_t",
+            "std::int32_t",
+            "std::uint32_t",
+            "std::int64_t",
+            "std::uint64_t",
+            "float",
+            "double",
+            "alpaka::Complex<float>",
+            "alpaka::Complex<double>",
+        ],
+    )
+}
 UNSUPPORTED = [np.dtype(np.float16), np.dtype(">f4"), np.dtype("U2"), np.dtype(np.longdouble)]
 LAYOUTS = ["dense", "strided-rows", "strided-columns", "reversed", "transposed", "misaligned"]
 
@@ -47,13 +70,15 @@ def alignment(dtype: np.dtype) -> int:
     return dtype.itemsize // 2 if dtype.kind == "c" else dtype.itemsize
 
 
-OPERAND = st.fixed_dictionaries({
-    "dtype": st.sampled_from([np.dtype(t) for t in DTYPES] + UNSUPPORTED),
-    "shape": st.lists(st.integers(0, 4), min_size=1, max_size=4).map(tuple),
-    "layout": st.sampled_from(LAYOUTS),
-    "readonly": st.booleans(),
-    "container": st.sampled_from(["numpy", "buffer", "dlpack"]),
-})
+OPERAND = st.fixed_dictionaries(
+    {
+        "dtype": st.sampled_from([np.dtype(t) for t in DTYPES] + UNSUPPORTED),
+        "shape": st.lists(st.integers(0, 4), min_size=1, max_size=4).map(tuple),
+        "layout": st.sampled_from(LAYOUTS),
+        "readonly": st.booleans(),
+        "container": st.sampled_from(["numpy", "buffer", "dlpack"]),
+    }
+)
 
 
 def make_operand(spec, cpu):
@@ -69,7 +94,7 @@ def make_operand(spec, cpu):
         return pk.from_dlpack(array, device=cpu)
     except (TypeError, ValueError, BufferError) as error:
         # Unsupported dtypes, NumPy's refusals to export (unaligned, read-only for old consumers), negative strides.
-        assert spec["dtype"] in UNSUPPORTED or spec["container"] == "dlpack", error
+        assert spec["dtype"] in UNSUPPORTED or spec["container"] == "dlpack", error  # noqa: PT017 (may or may not raise)
         return None
 
 
@@ -82,12 +107,21 @@ def pointer_facts(x):
 
 @settings(max_examples=400, deadline=None)
 @given(spec=OPERAND)
-@example(spec={"dtype": np.dtype(np.float32), "shape": (4,), "layout": "misaligned", "readonly": False,
-               "container": "numpy"})
-@example(spec={"dtype": np.dtype(np.int64), "shape": (3, 2), "layout": "strided-rows", "readonly": False,
-               "container": "dlpack"})
-@example(spec={"dtype": np.dtype(np.float16), "shape": (2, 2), "layout": "dense", "readonly": False,
-               "container": "numpy"})
+@example(
+    spec={"dtype": np.dtype(np.float32), "shape": (4,), "layout": "misaligned", "readonly": False, "container": "numpy"}
+)
+@example(
+    spec={
+        "dtype": np.dtype(np.int64),
+        "shape": (3, 2),
+        "layout": "strided-rows",
+        "readonly": False,
+        "container": "dlpack",
+    }
+)
+@example(
+    spec={"dtype": np.dtype(np.float16), "shape": (2, 2), "layout": "dense", "readonly": False, "container": "numpy"}
+)
 def test_pointer_argument(spec):
     cpu = pk.device("cpu")
     x = make_operand(spec, cpu)
@@ -237,5 +271,5 @@ def test_count_argument(n):
 
 def test_too_many_arguments():
     cpu = pk.device("cpu")
-    with pytest.raises(TypeError, match="^pyalpaka.kernels.fill got 25 arguments$"):
+    with pytest.raises(TypeError, match=r"^pyalpaka\.kernels\.fill got 25 arguments$"):
         pk.kernels.fill(pk.Queue(cpu, blocking=True), pk.WorkDiv(1), *([1] * 25))

@@ -39,5 +39,7 @@ def test_fuzzer_finds_nothing(target, tmp_path, capsys):
     crashes = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("crash-", "timeout-", "oom-")))
     assert result.returncode == 0 and runs, f"{target} found a problem (inputs: {crashes}):\n{report[-6000:]}"
     with capsys.disabled():
-        print(f"\n[fuzz] {target}: {runs[1]} inputs in {runs[2]} s, {len(list(corpus.iterdir()))} in the corpus, "
-              "no finding")
+        print(
+            f"\n[fuzz] {target}: {runs[1]} inputs in {runs[2]} s, {len(list(corpus.iterdir()))} in the corpus, "
+            "no finding"
+        )

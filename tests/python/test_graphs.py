@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import pyalpaka as pk
+
 from _support import AXPY
 
 N = 1000
@@ -212,9 +213,8 @@ def test_capturing_a_busy_queue_raises(device):
     q = pk.Queue(device, blocking=False)
     release = threading.Event()
     q.enqueue(lambda: release.wait(10))
-    with pytest.raises(RuntimeError, match="still has work in flight"):
-        with q.capture():
-            pass
+    with pytest.raises(RuntimeError, match="still has work in flight"), q.capture():
+        pass
     assert not q.capturing
     release.set()
     q.wait()
@@ -237,10 +237,8 @@ def test_waiting_inside_a_capture_raises_and_the_capture_goes_on(device, queue):
 
 
 def test_capture_twice_raises(device, queue):
-    with queue.capture():
-        with pytest.raises(RuntimeError, match="already capturing"):
-            with queue.capture():
-                pass
+    with queue.capture(), pytest.raises(RuntimeError, match="already capturing"), queue.capture():
+        pass
     assert not queue.capturing
 
 
@@ -261,10 +259,9 @@ def test_launch_on_another_devices_queue_raises(device, queue):
 
 
 def test_a_capture_that_raises_records_nothing(device, queue):
-    with pytest.raises(ZeroDivisionError):
-        with queue.capture() as graph:
-            queue.enqueue(lambda: None)
-            1 / 0
+    with pytest.raises(ZeroDivisionError), queue.capture() as graph:  # noqa: PT012 (raised inside the capture)
+        queue.enqueue(lambda: None)
+        1 / 0  # noqa: B018 (the exception the capture sees)
     assert not queue.capturing
     assert len(graph) == 0
     with pytest.raises(RuntimeError, match="raised an exception"):
@@ -272,9 +269,8 @@ def test_a_capture_that_raises_records_nothing(device, queue):
 
 
 def test_launching_a_graph_inside_its_own_capture_raises(device, queue):
-    with queue.capture() as graph:
-        with pytest.raises(RuntimeError, match="still being captured"):
-            graph.launch(queue)
+    with queue.capture() as graph, pytest.raises(RuntimeError, match="still being captured"):
+        graph.launch(queue)
     assert len(graph) == 0
     assert repr(graph).startswith("Graph(")
 
@@ -306,7 +302,7 @@ def test_a_failing_host_task_of_a_graph_launched_inside_a_capture(device, queue)
     del inner  # the outer graph keeps what the inner one's host node calls
     gc.collect()
     for _ in range(2):  # reported at every replay
-        with pytest.raises(ValueError, match="inner node failed"):
+        with pytest.raises(ValueError, match="inner node failed"):  # noqa: PT012 (launch or wait: blocking or not)
             outer.launch(queue)
             queue.wait()
     queue.wait()
@@ -316,6 +312,5 @@ def test_capture_context_is_entered_once(device, queue):
     capture = queue.capture()
     with capture:
         pass
-    with pytest.raises(RuntimeError, match="entered once"):
-        with capture:
-            pass
+    with pytest.raises(RuntimeError, match="entered once"), capture:
+        pass

@@ -115,8 +115,11 @@ def test_more_blocks_than_can_run_at_once_is_a_value_error_and_runs_nothing(queu
     xb, partial, total, x = _arrays(device, 1)
     most = pk.max_active_blocks(grid_sum, device, threads, elems, xb, partial, total, x.size)
     xb, partial, total, x = _arrays(device, most + 1)
-    with pytest.raises(ValueError, match=rf"cooperative kernel launch on .*the grid has {most + 1} blocks, but at "
-                                         rf"most {most} .*max_active_blocks"):
+    with pytest.raises(
+        ValueError,
+        match=rf"cooperative kernel launch on .*the grid has {most + 1} blocks, but at "
+        rf"most {most} .*max_active_blocks",
+    ):
         grid_sum(queue, pk.WorkDiv((most + 1,), threads, elems), xb, partial, total, x.size, cooperative=True)
     queue.wait()
     assert not np.asarray(partial.to_numpy()).any()
@@ -149,7 +152,7 @@ def test_max_active_blocks_per_back_end(device, grid_sum):
 
 def test_max_active_blocks_rejects_what_is_not_a_kernel_launch(device, grid_sum):
     xb, partial, total, x = _arrays(device, 1)
-    with pytest.raises(TypeError, match="max_active_blocks takes a pyalpaka.Kernel"):
+    with pytest.raises(TypeError, match=r"max_active_blocks takes a pyalpaka\.Kernel"):
         pk.max_active_blocks(pk.kernels.triad, device, 1, 1)
     with pytest.raises(ValueError, match="thread_elems"):
         pk.max_active_blocks(grid_sum, device, (1, 1), (1,), xb, partial, total, x.size)

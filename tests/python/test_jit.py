@@ -129,12 +129,40 @@ def test_every_argument_type_reaches_the_kernel_exactly(cache_dir):
     out = pk.zeros(dev, 15, np.float64)
     readonly = np.array([7.5], dtype=np.float32)
     readonly.flags.writeable = False
-    args = (np.int8(-8), np.uint8(200), np.int16(-300), np.uint16(60000), np.int32(-70000), np.uint32(4000000000),
-            np.int64(-(2**40)), np.uint64(2**63), np.float32(0.25), np.float64(1e300), np.bool_(True), 2**53, 0.125,
-            False, readonly)
+    args = (
+        np.int8(-8),
+        np.uint8(200),
+        np.int16(-300),
+        np.uint16(60000),
+        np.int32(-70000),
+        np.uint32(4000000000),
+        np.int64(-(2**40)),
+        np.uint64(2**63),
+        np.float32(0.25),
+        np.float64(1e300),
+        np.bool_(True),
+        2**53,
+        0.125,
+        False,
+        readonly,
+    )
     assert pk._core.jit_argument_types(*args) == (
-        "std::int8_t", "std::uint8_t", "std::int16_t", "std::uint16_t", "std::int32_t", "std::uint32_t",
-        "std::int64_t", "std::uint64_t", "float", "double", "bool", "std::int64_t", "double", "bool", "float const*")
+        "std::int8_t",
+        "std::uint8_t",
+        "std::int16_t",
+        "std::uint16_t",
+        "std::int32_t",
+        "std::uint32_t",
+        "std::int64_t",
+        "std::uint64_t",
+        "float",
+        "double",
+        "bool",
+        "std::int64_t",
+        "double",
+        "bool",
+        "float const*",
+    )
     pk.Kernel(ALL_TYPES, "Store")(queue, pk.WorkDiv(1), out, *args)
     expected = [-8, 200, -300, 60000, -70000, 4000000000, -(2**40), 2**63, 0.25, 1e300, 1, 2**53, 0.125, 0, 7.5]
     assert out.to_numpy().tolist() == expected
@@ -161,8 +189,9 @@ TYPE_ERROR = """struct Wrong
 """
 
 
-@pytest.mark.parametrize(("source", "name", "line"), [(SYNTAX_ERROR, "Broken", 6), (TYPE_ERROR, "Wrong", 6)],
-                         ids=["syntax", "type"])
+@pytest.mark.parametrize(
+    ("source", "name", "line"), [(SYNTAX_ERROR, "Broken", 6), (TYPE_ERROR, "Wrong", 6)], ids=["syntax", "type"]
+)
 def test_compile_errors_point_at_the_user_line(cache_dir, source, name, line):
     dev = pk.device("cpu_serial")
     kernel = pk.Kernel(source, name, filename="mykernel.cpp")
@@ -180,8 +209,7 @@ def test_compile_errors_point_at_the_user_line(cache_dir, source, name, line):
 
 def test_unknown_kernel_name_is_a_compile_error(cache_dir):
     with pytest.raises(pk.CompileError, match="NoSuchKernel"):
-        pk.Kernel(AXPY, "NoSuchKernel")(pk.Queue(pk.device("cpu_serial"), blocking=True), pk.WorkDiv(1),
-                                        np.zeros(1))
+        pk.Kernel(AXPY, "NoSuchKernel")(pk.Queue(pk.device("cpu_serial"), blocking=True), pk.WorkDiv(1), np.zeros(1))
 
 
 def test_bad_launches_raise_value_errors_and_bad_arguments_type_errors(cache_dir):
@@ -240,8 +268,10 @@ def test_from_file_options_and_include_dirs(cache_dir, tmp_path):
     header = tmp_path / "factor.hpp"
     header.write_text("#pragma once\nconstexpr double factor = 4.0;\n")
     source = tmp_path / "kernel.cpp"
-    source.write_text('#include "factor.hpp"\nstruct Times { template<typename TAcc> ALPAKA_FN_ACC void '
-                      "operator()(TAcc const&, double* x) const { x[0] *= factor * EXTRA; } };\n")
+    source.write_text(
+        '#include "factor.hpp"\nstruct Times { template<typename TAcc> ALPAKA_FN_ACC void '
+        "operator()(TAcc const&, double* x) const { x[0] *= factor * EXTRA; } };\n"
+    )
     kernel = pk.Kernel.from_file(source, "Times", options=["-DEXTRA=2"])
     x = np.ones(1)
     kernel(pk.Queue(pk.device("cpu_serial"), blocking=True), pk.WorkDiv(1), x)

@@ -61,8 +61,13 @@ CHILD = textwrap.dedent(
 
 
 def child(project):
-    out = subprocess.run([sys.executable, "-c", CHILD, str(project / "kernel.cpp")], capture_output=True, text=True,
-                         env=os.environ.copy(), check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(project / "kernel.cpp")],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        check=True,
+    ).stdout.split()
     return float(out[0]), int(out[1])
 
 
@@ -81,8 +86,9 @@ def test_changing_the_source_or_an_included_header_misses(project):
     assert run(project) == 5.0
 
 
-@pytest.mark.parametrize("damage", ["truncate-library", "missing-library", "garbage-metadata", "foreign-metadata",
-                                    "flipped-metadata"])
+@pytest.mark.parametrize(
+    "damage", ["truncate-library", "missing-library", "garbage-metadata", "foreign-metadata", "flipped-metadata"]
+)
 def test_corrupt_entries_are_rebuilt_with_a_warning(project, damage):
     assert run(project) == 1.5
     folder = _cache.directory()
@@ -113,8 +119,16 @@ def test_corrupt_entries_are_rebuilt_with_a_warning(project, damage):
 
 
 def test_eight_processes_compiling_at_once_leave_one_valid_entry(project):
-    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(project / "kernel.cpp")], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=os.environ.copy()) for _ in range(8)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(project / "kernel.cpp")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=os.environ.copy(),
+        )
+        for _ in range(8)
+    ]
     outputs = [p.communicate(timeout=600) for p in procs]
     assert all(p.returncode == 0 for p in procs), [o[1] for o in outputs]
     assert all(float(o[0].split()[0]) == 1.5 for o in outputs)
@@ -148,9 +162,23 @@ def test_cache_api_and_command_line(project):
     cli = [sys.executable, "-m", "pyalpaka", "cache"]
     out = subprocess.run([*cli, "info"], capture_output=True, text=True, check=True).stdout
     assert "1 entries" in out and "cap" in out
-    pre = subprocess.run([*cli, "precompile", str(project / "kernel.cpp"), "--kernel", "AddConstant", "--signature",
-                          "double*, std::int64_t", "--backend", "cpu_serial", "--backend", "cpu_threads"],
-                         capture_output=True, text=True)
+    pre = subprocess.run(
+        [
+            *cli,
+            "precompile",
+            str(project / "kernel.cpp"),
+            "--kernel",
+            "AddConstant",
+            "--signature",
+            "double*, std::int64_t",
+            "--backend",
+            "cpu_serial",
+            "--backend",
+            "cpu_threads",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert pre.returncode == 0, pre.stderr
     assert "cached" in pre.stderr and "compiled in" in pre.stderr  # serial was cached, threads was new
     assert "[2/2]" in pre.stderr and "\r" not in pre.stderr  # not a terminal: plain numbered lines
@@ -158,6 +186,19 @@ def test_cache_api_and_command_line(project):
     out = subprocess.run([*cli, "clear"], capture_output=True, text=True, check=True).stdout
     assert "removed 2" in out
     assert pk.cache.info()["entries"] == 0
-    bad = subprocess.run([*cli, "precompile", str(project / "kernel.cpp"), "--kernel", "AddConstant", "--signature",
-                          "double*, std::int64_t", "--backend", "no_such_backend"], capture_output=True, text=True)
+    bad = subprocess.run(
+        [
+            *cli,
+            "precompile",
+            str(project / "kernel.cpp"),
+            "--kernel",
+            "AddConstant",
+            "--signature",
+            "double*, std::int64_t",
+            "--backend",
+            "no_such_backend",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 2 and "not available" in bad.stderr

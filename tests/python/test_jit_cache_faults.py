@@ -29,8 +29,9 @@ from _cache_faults import report, run_child, source, start_child, write_standin_
 def run(value: float, **kwargs) -> list[float]:
     """Compiles (or finds) the kernel of `value` in this process and runs it on 8 zeros."""
     x = np.zeros(8)
-    pk.Kernel(source(value), "AddConstant", **kwargs)(pk.Queue(pk.device("cpu_serial"), blocking=True),
-                                                     pk.WorkDiv(8), x, 8)
+    pk.Kernel(source(value), "AddConstant", **kwargs)(
+        pk.Queue(pk.device("cpu_serial"), blocking=True), pk.WorkDiv(8), x, 8
+    )
     return x.tolist()
 
 
@@ -75,20 +76,21 @@ def pch_warnings(caught) -> list[str]:
 
 
 @pytest.mark.parametrize("damage", ["truncated", "flipped-bytes", "record-missing", "only-the-compiler-sees-it"])
-def test_a_damaged_precompiled_header_is_rebuilt_with_one_warning(cache, tmp_path, monkeypatch, pristine_pch,
-                                                                   damage, caplog):
+def test_a_damaged_precompiled_header_is_rebuilt_with_one_warning(
+    cache, tmp_path, monkeypatch, pristine_pch, damage, caplog
+):
     folder = private_pch(pristine_pch, tmp_path / "pch", monkeypatch)
     form = folder / "pyalpaka_pch.hpp.gch"
     data = form.read_bytes()
     form.unlink()  # a new file, as a crash would leave it
     if damage == "flipped-bytes":
         middle = len(data) // 2
-        form.write_bytes(data[:middle] + bytes(b ^ 0xFF for b in data[middle:middle + 64]) + data[middle + 64:])
+        form.write_bytes(data[:middle] + bytes(b ^ 0xFF for b in data[middle : middle + 64]) + data[middle + 64 :])
     elif damage == "record-missing":
         form.write_bytes(data)
         (folder / "pch.json").unlink()
     else:
-        form.write_bytes(data[:len(data) // 3])
+        form.write_bytes(data[: len(data) // 3])
         if damage == "only-the-compiler-sees-it":  # a record that matches the damage: the compiler must tell
             record = json.loads((folder / "pch.json").read_text())
             record.update(bytes=form.stat().st_size, sha256=_cache.sha256_file(form))
@@ -129,8 +131,9 @@ def test_a_process_killed_while_compiling_leaves_nothing_that_blocks(cache, tmp_
     assert not list(_cache.directory().glob(".build-*"))  # removed by the next store
 
 
-def test_a_process_killed_while_building_the_precompiled_header_leaves_nothing_that_blocks(cache, tmp_path,
-                                                                                          monkeypatch):
+def test_a_process_killed_while_building_the_precompiled_header_leaves_nothing_that_blocks(
+    cache, tmp_path, monkeypatch
+):
     compiler = write_standin_compiler(tmp_path / "bin", build_config()["compiler"])
     pch_root = tmp_path / "pch"
     monkeypatch.setenv("PYALPAKA_PCH_DIR", str(pch_root))
@@ -170,9 +173,16 @@ def wait_for(marker: Path, child: subprocess.Popen) -> None:
 def test_the_lock_of_a_dead_process_is_broken(tmp_path):
     lock = tmp_path / "locks" / "entry.lock"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from pathlib import Path; from pyalpaka import _locks\n"
-         "with _locks.locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(900)", str(lock)],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from pyalpaka import _locks\n"
+            "with _locks.locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(900)",
+            str(lock),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         with _locks.locked(lock, wait=0) as free:
@@ -212,8 +222,13 @@ def small_tmpfs(tmp_path):
     """A 16 KiB file system (root only: mounted where the test may, skipped elsewhere)."""
     mount = tmp_path / "small"
     mount.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(mount)],
-                                           capture_output=True).returncode != 0:
+    if (
+        os.geteuid() != 0
+        or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(mount)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("mounting a small tmpfs needs root")
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=False)
@@ -276,8 +291,9 @@ def test_a_cache_path_with_spaces_and_non_ascii_characters(tmp_path, monkeypatch
 
     def run_file() -> float:
         x = np.zeros(8)
-        pk.Kernel.from_file(kernel_file, "AddConstant")(pk.Queue(pk.device("cpu_serial"), blocking=True),
-                                                        pk.WorkDiv(8), x, 8)
+        pk.Kernel.from_file(kernel_file, "AddConstant")(
+            pk.Queue(pk.device("cpu_serial"), blocking=True), pk.WorkDiv(8), x, 8
+        )
         return x[0]
 
     with warnings.catch_warnings():
@@ -320,8 +336,13 @@ def test_the_size_cap_evicts_the_least_recently_used_entries(cache, monkeypatch)
     assert len(remaining) == 2 and keys["double"] in remaining  # the new entry and double, used a moment ago
     entry = pk.Kernel(source(1), "AddConstant").compile("cpu_serial", 1, types["float"])
     assert not entry.hit  # evicted, so compiled again
-    out = subprocess.run([sys.executable, "-m", "pyalpaka", "cache"], capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYALPAKA_CACHE_MAX_BYTES": "5M"}).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "pyalpaka", "cache"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYALPAKA_CACHE_MAX_BYTES": "5M"},
+    ).stdout
     assert "entries" in out and "of a 5 MiB cap" in out
 
 
@@ -334,7 +355,8 @@ def test_telemetry_logs_misses_hits_and_progress(cache, caplog, monkeypatch):
     assert any(level == "DEBUG" and "cache hit" in text for level, text in messages)
 
     class Terminal:
-        written: list[str] = []
+        def __init__(self):
+            self.written: list[str] = []
 
         def isatty(self):
             return True

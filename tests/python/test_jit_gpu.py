@@ -13,7 +13,6 @@ import re
 import struct
 import subprocess
 import sys
-
 from pathlib import Path
 
 import pytest
@@ -57,7 +56,8 @@ def _hiprtc_missing_system_header() -> str | None:
     try:
         # Another kernel name: the tests that expect AXPY's first compile to be a miss still get one.
         pk.Kernel(AXPY.replace("struct Axpy", "struct HiprtcProbe"), "HiprtcProbe").compile(
-            "hip", 1, AXPY_TYPES, arch="gfx90a")
+            "hip", 1, AXPY_TYPES, arch="gfx90a"
+        )
     except pk.CompileError as error:
         found = re.search(r"fatal error: '([a-z_]+\.h)' file not found", str(error))
         if found:
@@ -84,7 +84,7 @@ def elf_machine(code: bytes) -> int:
 
 def elf_symbol_size(code: bytes, name: str) -> int:
     """The size of symbol `name` in the symbol table of a 64-bit little-endian ELF file (CUBIN, AMD code object)."""
-    section_offset, = struct.unpack_from("<Q", code, 0x28)
+    (section_offset,) = struct.unpack_from("<Q", code, 0x28)
     entry_size, count = struct.unpack_from("<HH", code, 0x3A)
     sections = [struct.unpack_from("<IIQQQQIIQQ", code, section_offset + i * entry_size) for i in range(count)]
     for _, kind, _, _, offset, size, link, _, _, symbol_size in sections:
@@ -92,24 +92,24 @@ def elf_symbol_size(code: bytes, name: str) -> int:
             continue
         strings = sections[link][4]
         for at in range(offset, offset + size, symbol_size):
-            name_offset, = struct.unpack_from("<I", code, at)
+            (name_offset,) = struct.unpack_from("<I", code, at)
             end = code.index(b"\0", strings + name_offset)
-            if code[strings + name_offset:end] == name.encode():
+            if code[strings + name_offset : end] == name.encode():
                 return struct.unpack_from("<Q", code, at + 16)[0]
     raise AssertionError(f"no symbol {name} in the code")
 
 
 def elf_code(code: bytes) -> dict[bytes, bytes]:
     """The machine code of a 64-bit little-endian ELF file: its .text sections by name (the notes record options)."""
-    section_offset, = struct.unpack_from("<Q", code, 0x28)
+    (section_offset,) = struct.unpack_from("<Q", code, 0x28)
     entry_size, count, names_index = struct.unpack_from("<HHH", code, 0x3A)
     sections = [struct.unpack_from("<IIQQQQIIQQ", code, section_offset + i * entry_size) for i in range(count)]
     names = sections[names_index][4]
     found = {}
     for name_offset, _, _, _, offset, size, *_ in sections:
-        name = code[names + name_offset:code.index(b"\0", names + name_offset)]
+        name = code[names + name_offset : code.index(b"\0", names + name_offset)]
         if name.startswith(b".text"):
-            found[name] = code[offset:offset + size]
+            found[name] = code[offset : offset + size]
     return found
 
 
@@ -126,7 +126,7 @@ def test_compiles_code_for_the_architecture_with_both_entries(target):
     assert elf_symbol_size(code, "pyalpaka_dyn_shared_kind") == 1
     # The architecture: in the notes of NVRTC's CUBIN and hiprtc's code object; the driver's CUBIN (made where a
     # device of the architecture is present, see _ptx.py) says it in its ELF flags (bits 8-15: 90 for sm_90).
-    flags, = struct.unpack_from("<I", code, 0x30)
+    (flags,) = struct.unpack_from("<I", code, 0x30)
     assert arch.encode() in code or (backend == "cuda" and (flags >> 8) & 0xFF == int(arch[3:]))
 
 
@@ -160,13 +160,21 @@ def test_changing_an_included_header_misses(tmp_path, nvrtc_or_skip):
 
 
 @pytest.mark.parametrize(
-    "header, name, dim, types",
+    ("header", "name", "dim", "types"),
     [
         ("reduce", "pyalpaka::kernels::Reduce", 1, ["double const*", "double*", "std::size_t"]),
-        ("matmul", "pyalpaka::kernels::MatMul", 2,
-         ["float const*", "float const*", "float*", "std::size_t", "std::size_t", "std::size_t"]),
-        ("histogram", "pyalpaka::kernels::Histogram", 1,
-         ["float const*", "std::uint32_t*", "std::size_t", "std::uint32_t", "float", "float"]),
+        (
+            "matmul",
+            "pyalpaka::kernels::MatMul",
+            2,
+            ["float const*", "float const*", "float*", "std::size_t", "std::size_t", "std::size_t"],
+        ),
+        (
+            "histogram",
+            "pyalpaka::kernels::Histogram",
+            1,
+            ["float const*", "std::uint32_t*", "std::size_t", "std::uint32_t", "float", "float"],
+        ),
     ],
     ids=["reduce", "matmul", "histogram"],
 )
@@ -188,8 +196,11 @@ def test_shipped_kernel_with_a_struct_parameter_compiles(target):
 
 def test_syntax_error_shows_the_users_line(target):
     backend, arch, _ = target
-    source = "struct Broken\n{\n    template<typename TAcc>\n    ALPAKA_FN_ACC void operator()(TAcc const&, float* x) const\n" \
-             "    {\n        x[0] = not_declared;\n    }\n};\n"
+    source = (
+        "struct Broken\n{\n    template<typename TAcc>\n"
+        "    ALPAKA_FN_ACC void operator()(TAcc const&, float* x) const\n"
+        "    {\n        x[0] = not_declared;\n    }\n};\n"
+    )
     with pytest.raises(pk.CompileError) as caught:
         pk.Kernel(source, "Broken").compile(backend, 1, ["float*"], arch=arch)
     error = caught.value
@@ -231,8 +242,22 @@ def test_generated_unit_numbers_the_users_lines_and_exports_c_names(nvrtc_or_ski
 def test_precompile_command_line_for_cuda(tmp_path, nvrtc_or_skip):
     source = tmp_path / "axpy.cu"
     source.write_text(AXPY)
-    command = [sys.executable, "-m", "pyalpaka", "cache", "precompile", str(source), "--kernel", "Axpy",
-               "--signature", ", ".join(AXPY_TYPES), "--backend", "cuda", "--arch", "sm_90"]
+    command = [
+        sys.executable,
+        "-m",
+        "pyalpaka",
+        "cache",
+        "precompile",
+        str(source),
+        "--kernel",
+        "Axpy",
+        "--signature",
+        ", ".join(AXPY_TYPES),
+        "--backend",
+        "cuda",
+        "--arch",
+        "sm_90",
+    ]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "compiled in" in done.stderr
@@ -281,15 +306,18 @@ def test_a_cache_hit_in_a_new_process_does_not_load_nvrtc(nvrtc_or_skip):
 def test_kernel_specializing_the_shared_memory_trait_compiles(target):
     backend, arch, machine = target
     entry = pk.Kernel(BLOCK_SUM, "BlockSum").compile(
-        backend, 1, ["std::int64_t const*", "std::int64_t*", "std::uint64_t"], arch=arch)
+        backend, 1, ["std::int64_t const*", "std::int64_t*", "std::uint64_t"], arch=arch
+    )
     code = entry.path.read_bytes()
     assert elf_machine(code) == machine
     # 2 bytes: the loader runs pyalpaka_dyn_shared_bytes before each launch of a kernel that specializes the trait.
     assert elf_symbol_size(code, "pyalpaka_dyn_shared_kind") == 2
 
 
-@pytest.mark.parametrize(("variable", "loader"), [("PYALPAKA_NVRTC", "nvrtc"), ("PYALPAKA_HIPRTC", "hiprtc"),
-                                                  ("PYALPAKA_CCCL_INCLUDE", "cccl_include")])
+@pytest.mark.parametrize(
+    ("variable", "loader"),
+    [("PYALPAKA_NVRTC", "nvrtc"), ("PYALPAKA_HIPRTC", "hiprtc"), ("PYALPAKA_CCCL_INCLUDE", "cccl_include")],
+)
 def test_an_explicit_compiler_path_that_does_not_work_is_reported(monkeypatch, tmp_path, variable, loader):
     function = getattr(_rtc, loader)
     monkeypatch.setenv(variable, str(tmp_path / "missing"))
@@ -349,8 +377,13 @@ def test_nvrtc_precompiles_the_headers_from_a_process_second_compilation_with_th
         pytest.skip(f"{_rtc.nvrtc().identity} has no precompiled headers (12.8 and later)")
     command = [sys.executable, "-c", PCH_COMPILES, AXPY, ",".join(AXPY_TYPES)]
     with_pch = subprocess.run(command, capture_output=True, text=True, check=True).stdout.splitlines()
-    assert with_pch[-1] == str([[], ["--pch", "--pch-messages=false", "-diag-suppress=20283"],
-                                ["--pch", "--pch-messages=false", "-diag-suppress=20283"]])
+    assert with_pch[-1] == str(
+        [
+            [],
+            ["--pch", "--pch-messages=false", "-diag-suppress=20283"],
+            ["--pch", "--pch-messages=false", "-diag-suppress=20283"],
+        ]
+    )
     env = {**os.environ, "PYALPAKA_NVRTC_PCH": "0", "PYALPAKA_CACHE_DIR": str(tmp_path / "other")}
     without = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stdout.splitlines()
     assert without[-1] == str([[], [], []])

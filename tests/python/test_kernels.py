@@ -150,7 +150,10 @@ def check_reduce_and_dot(device, queue):
             assert ops.get(total)[0] == x_values.sum(), label
         else:
             np.testing.assert_allclose(
-                ops.get(total)[0], x_values.sum(dtype=np.float64), rtol=RTOL[np.dtype(dtype)], atol=1e-6,
+                ops.get(total)[0],
+                x_values.sum(dtype=np.float64),
+                rtol=RTOL[np.dtype(dtype)],
+                atol=1e-6,
                 err_msg=f"reduce {label}",
             )
             y_values = rng.uniform(-1, 1, n).astype(dtype)
@@ -202,7 +205,10 @@ def check_matmul(device, queue):
                 c = ops.put(np.full((m, n), 99, dtype))  # the kernel overwrites C, no zeroing needed
                 pk.kernels.matmul(queue, wd, a, b, c, m, n, k)
                 np.testing.assert_allclose(
-                    ops.get(c), expected, rtol=rtol, atol=rtol,
+                    ops.get(c),
+                    expected,
+                    rtol=rtol,
+                    atol=rtol,
                     err_msg=f"{np.dtype(dtype).name} m={m} n={n} k={k} {wd_name} {wd} {kind}",
                 )
 
@@ -255,7 +261,8 @@ def test_heat_takes_its_parameters_as_a_struct(device, queue):
                     grid, out = ops.put(grid_values), ops.put(np.full((ny, nx), np.nan, dtype))
                     pk.kernels.heat(queue, wd, grid, out, value)
                     np.testing.assert_array_equal(
-                        ops.get(out), expected,
+                        ops.get(out),
+                        expected,
                         err_msg=f"{np.dtype(dtype).name} {ny}x{nx} {wd_name} {wd} {kind} {type(value).__name__}",
                     )
                     np.testing.assert_array_equal(ops.get(grid), grid_values)
@@ -274,7 +281,8 @@ def test_struct_parameters_expose_their_dtype():
     assert (dtype.itemsize, dtype.alignment, dtype.isalignedstruct) == (24, 8, True)
     assert heat.structs["HeatParams"] is dtype or heat.structs["HeatParams"] == dtype
     assert {params for _, _, params in heat.signatures} == {
-        "(float const*, float*, HeatParams)", "(double const*, double*, HeatParams)"
+        "(float const*, float*, HeatParams)",
+        "(double const*, double*, HeatParams)",
     }
     assert "2-D (float const*, float*, HeatParams)" in heat.__doc__
     assert pk.kernels.stencil.structs == {}
@@ -291,30 +299,44 @@ def test_struct_arguments_of_another_layout_are_refused(device):
         r"align=True\)": np.dtype(HEAT_FIELDS),  # packed
         "it has no field 'nx', which HeatParams has": np.dtype([f for f in HEAT_FIELDS if f[0] != "nx"], align=True),
         "its field 'dt' is float64, in HeatParams it is float32": np.dtype(
-            [("dt", np.float64)] + HEAT_FIELDS[1:], align=True
+            [("dt", np.float64), *HEAT_FIELDS[1:]], align=True
         ),
         "its field 'ny' is uint32, in HeatParams it is int32": np.dtype(
-            [HEAT_FIELDS[0], ("ny", np.uint32)] + HEAT_FIELDS[2:], align=True
+            [HEAT_FIELDS[0], ("ny", np.uint32), *HEAT_FIELDS[2:]], align=True
         ),
-        "its field 'dt' is >f4, in HeatParams it is float32": np.dtype([("dt", ">f4")] + HEAT_FIELDS[1:], align=True),
+        "its field 'dt' is >f4, in HeatParams it is float32": np.dtype([("dt", ">f4"), *HEAT_FIELDS[1:]], align=True),
         "it has a field 'extra', which HeatParams does not have": np.dtype(
-            HEAT_FIELDS + [("extra", np.int32)], align=True
+            [*HEAT_FIELDS, ("extra", np.int32)], align=True
         ),
         "it is 32 bytes, HeatParams is 24": np.dtype(
-            {"names": [n for n, _ in HEAT_FIELDS], "formats": [t for _, t in HEAT_FIELDS], "offsets": [0, 4, 8, 16],
-             "itemsize": 32}
+            {
+                "names": [n for n, _ in HEAT_FIELDS],
+                "formats": [t for _, t in HEAT_FIELDS],
+                "offsets": [0, 4, 8, 16],
+                "itemsize": 32,
+            }
         ),
     }
     for message, dtype in wrong.items():
-        with pytest.raises(TypeError, match="argument 3 of pyalpaka.kernels.heat does not have the layout of the "
-                                            "struct HeatParams: " + message + "; expected dtype"):
+        with pytest.raises(
+            TypeError,
+            match="argument 3 of pyalpaka.kernels.heat does not have the layout of the "
+            "struct HeatParams: " + message + "; expected dtype",
+        ):
             pk.kernels.heat(q, wd, grid, out, np.zeros((), dtype))
-    with pytest.raises(TypeError, match=r"argument 3 of pyalpaka.kernels.heat: a structured array of shape \(2,\) "
-                                        r"is no kernel argument; a struct argument is one value"):
+    with pytest.raises(
+        TypeError,
+        match=r"argument 3 of pyalpaka.kernels.heat: a structured array of shape \(2,\) "
+        r"is no kernel argument; a struct argument is one value",
+    ):
         pk.kernels.heat(q, wd, grid, out, np.zeros(2, pk.kernels.heat.structs["HeatParams"]))
     for got, value in {"int": 4, r"float32 buffer": grid, r"tuple": (0.5, 4, 4, 0.25)}.items():
-        with pytest.raises(TypeError, match=r"has no variant for the arguments \(float32 buffer, float32 buffer, "
-                                            + got + r"\); it takes one of:\n    \(float const\*, float\*, HeatParams\)"):
+        with pytest.raises(
+            TypeError,
+            match=r"has no variant for the arguments \(float32 buffer, float32 buffer, "
+            + got
+            + r"\); it takes one of:\n    \(float const\*, float\*, HeatParams\)",
+        ):
             pk.kernels.heat(q, wd, grid, out, value)
     # A struct where a number is expected.
     with pytest.raises(TypeError, match=r"no variant for the arguments \(float32 buffer, struct dtype\(\[\('dt'"):
@@ -354,8 +376,22 @@ def test_matmul_and_stencil(device, queue):
 
 # ---- the kernel objects --------------------------------------------------------------------------------------------
 
-DOCUMENTED = ["add", "axpy", "copy", "dot", "fill", "heat", "histogram", "iota", "matmul", "mul", "nstream",
-              "reduce", "stencil", "triad"]
+DOCUMENTED = [
+    "add",
+    "axpy",
+    "copy",
+    "dot",
+    "fill",
+    "heat",
+    "histogram",
+    "iota",
+    "matmul",
+    "mul",
+    "nstream",
+    "reduce",
+    "stencil",
+    "triad",
+]
 
 
 def test_names_and_objects():
@@ -367,7 +403,7 @@ def test_names_and_objects():
         assert f"pyalpaka.kernels.{name}(queue, workdiv, *args)" in kernel.__doc__
         assert pk.kernels.source(name).is_file()
     assert set(DOCUMENTED) <= set(dir(pk.kernels))
-    with pytest.raises(AttributeError, match="pyalpaka.kernels has no kernel 'nope'; the shipped kernels are: add"):
+    with pytest.raises(AttributeError, match=r"pyalpaka\.kernels has no kernel 'nope'; the shipped kernels are: add"):
         pk.kernels.nope  # noqa: B018
     with pytest.raises(ValueError, match="no shipped kernel 'nope'"):
         pk.kernels.source("nope")
@@ -455,17 +491,17 @@ def test_launch_errors(device):
         "argument 4 of pyalpaka.kernels.histogram = 4294967296 is out of range for std::uint32_t": lambda: (
             pk.kernels.histogram(q, wd, x32, bins, 2**63, 2**32, 0, 1)
         ),
-        "argument 4 of pyalpaka.kernels.histogram = -1 is out of range for std::uint32_t": lambda: (
-            pk.kernels.histogram(q, wd, x32, bins, np.uint64(2**64 - 1), -1, 0, 1)
+        "argument 4 of pyalpaka.kernels.histogram = -1 is out of range for std::uint32_t": lambda: pk.kernels.histogram(
+            q, wd, x32, bins, np.uint64(2**64 - 1), -1, 0, 1
         ),
     }
     for message, call in out_of_range.items():
         with pytest.raises(ValueError, match=message):
             call()
     a = pk.zeros(device, (2, 2), np.float32)
-    with pytest.raises(ValueError, match="pyalpaka.kernels.matmul takes a 2-D work division, got a 1-D one"):
+    with pytest.raises(ValueError, match=r"pyalpaka\.kernels\.matmul takes a 2-D work division, got a 1-D one"):
         pk.kernels.matmul(q, pk.WorkDiv(4), a, a, a, 2, 2, 2)
-    with pytest.raises(ValueError, match="pyalpaka.kernels.fill takes a 1-D work division, got a 3-D one"):
+    with pytest.raises(ValueError, match=r"pyalpaka\.kernels\.fill takes a 1-D work division, got a 3-D one"):
         pk.kernels.fill(q, pk.WorkDiv((1, 1, 1)), a, 1.0, 4)
     # Nothing was enqueued by the failed calls; the queue works.
     pk.kernels.fill(q, pk.valid_workdiv(device, 4), x64, 4.0, 4)
@@ -487,7 +523,7 @@ def test_read_only_and_strided_operands(host_device):
     with pytest.raises(ValueError, match=strided):
         pk.kernels.fill(q, wd, np.zeros(8, np.float32)[::2], 1.0, 4)
     sub = pk.zeros(host_device, (4, 4), np.float32)[:, 1:3]
-    with pytest.raises(ValueError, match="argument 1 of pyalpaka.kernels.fill is not contiguous"):
+    with pytest.raises(ValueError, match=r"argument 1 of pyalpaka\.kernels\.fill is not contiguous"):
         pk.kernels.fill(q, wd, sub, 1.0, 8)
 
 
@@ -503,9 +539,9 @@ def test_operands_of_other_devices(device):
         np.testing.assert_array_equal(host_array, 2.0)
         np.testing.assert_array_equal(np.asarray(serial_buffer), 3.0)
     else:
-        with pytest.raises(TypeError, match="is a NumPy array, which a kernel on .* cannot read: copy it to"):
+        with pytest.raises(TypeError, match=r"is a NumPy array, which a kernel on .* cannot read: copy it to"):
             pk.kernels.fill(q, wd, host_array, 2.0, 4)
-        with pytest.raises(TypeError, match="is a buffer of cpu_serial:0, which a kernel on .* cannot use"):
+        with pytest.raises(TypeError, match=r"is a buffer of cpu_serial:0, which a kernel on .* cannot use"):
             pk.kernels.fill(q, wd, serial_buffer, 3.0, 4)
 
 

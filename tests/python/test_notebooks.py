@@ -38,8 +38,9 @@ def test_notebook_runs(path: Path, notebook_env: None):
     assert all(not cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), (
         f"{path.name} is stored with outputs: clear them before committing"
     )
-    client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
-                                     resources={"metadata": {"path": str(path.parent)}})
+    client = nbclient.NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
     client.execute()  # raises CellExecutionError with the cell and its traceback on a failure
     errors = [out for cell in notebook.cells for out in cell.get("outputs", []) if out.output_type == "error"]
     assert not errors

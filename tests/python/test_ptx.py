@@ -11,7 +11,8 @@ import pytest
 
 # The module alone, without importing the package (it needs no extension).
 _SPEC = importlib.util.spec_from_file_location(
-    "pyalpaka_ptx", Path(__file__).resolve().parents[2] / "python" / "pyalpaka" / "_ptx.py")
+    "pyalpaka_ptx", Path(__file__).resolve().parents[2] / "python" / "pyalpaka" / "_ptx.py"
+)
 ptx = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(ptx)
 
@@ -49,8 +50,13 @@ def test_unused_variables_go_and_used_ones_stay():
     stripped, removed = ptx.strip_unused_globals(MODULE, keep=("pyalpaka_dyn_shared_kind",))
     for gone in ("integral_constant", "__type_list", "$str", "accName", "exported_but_unused"):
         assert gone not in stripped, gone
-    for kept in (".global .align 4 .u32 counter;", ".const .align 4 .b8 table[8]", "pyalpaka_dyn_shared_kind[1];",
-                 ".visible .entry pyalpaka_kernel(", "atom.global.add.u32"):
+    for kept in (
+        ".global .align 4 .u32 counter;",
+        ".const .align 4 .b8 table[8]",
+        "pyalpaka_dyn_shared_kind[1];",
+        ".visible .entry pyalpaka_kernel(",
+        "atom.global.add.u32",
+    ):
         assert kept in stripped, kept
     assert "split[8] = {1, 2," in stripped  # a declaration over several lines is not parsed, so it stays
     # a variable freed by the removal of another (a string only a removed initializer pointed to) goes too

@@ -77,10 +77,9 @@ def test_with_waits_on_exit(cpu, blocking):
 
 def test_with_lets_the_block_exception_through(cpu):
     seen = []
-    with pytest.raises(KeyError, match="from the block"):
-        with pk.Queue(cpu) as q:
-            q.enqueue(lambda: seen.append("ran"))
-            raise KeyError("from the block")
+    with pytest.raises(KeyError, match="from the block"), pk.Queue(cpu) as q:  # noqa: PT012 (raised inside q's block)
+        q.enqueue(lambda: seen.append("ran"))
+        raise KeyError("from the block")
     assert seen == ["ran"]  # __exit__ still waited
 
 
@@ -88,9 +87,8 @@ def test_with_raises_a_task_error_on_exit(cpu):
     def fail():
         raise TaskError("task failed in a with block")
 
-    with pytest.raises(TaskError, match="task failed in a with block"):
-        with pk.Queue(cpu) as q:
-            q.enqueue(fail)
+    with pytest.raises(TaskError, match="task failed in a with block"), pk.Queue(cpu) as q:
+        q.enqueue(fail)
 
 
 def test_host_task_exception_reaches_wait_and_queue_stays_usable(queue):
@@ -100,11 +98,11 @@ def test_host_task_exception_reaches_wait_and_queue_stays_usable(queue):
     seen = []
     if queue.blocking:
         # The task runs in enqueue, which raises it at once.
-        with pytest.raises(TaskError, match="^host task 3 failed$"):
+        with pytest.raises(TaskError, match=r"^host task 3 failed$"):
             queue.enqueue(fail)
     else:
         queue.enqueue(fail)
-        with pytest.raises(TaskError, match="^host task 3 failed$"):
+        with pytest.raises(TaskError, match=r"^host task 3 failed$"):
             queue.wait()
     queue.wait()  # reported once: the next wait is clean
     queue.enqueue(lambda: seen.append("after"))
@@ -123,7 +121,7 @@ def test_only_the_first_error_since_the_last_wait_is_raised(cpu):
     q.enqueue(lambda: fail("first"))
     q.enqueue(lambda: seen.append("between"))
     q.enqueue(lambda: fail("second"))
-    with pytest.raises(TaskError, match="^first$"):
+    with pytest.raises(TaskError, match=r"^first$"):
         q.wait()
     q.wait()
     assert seen == ["between"]  # later tasks still ran
@@ -132,7 +130,9 @@ def test_only_the_first_error_since_the_last_wait_is_raised(cpu):
 @pytest.mark.parametrize("work", [3, "text", None], ids=["int", "str", "None"])
 def test_enqueue_needs_a_callable_or_event(cpu, work):
     q = pk.Queue(cpu)
-    with pytest.raises(TypeError, match=f"Queue.enqueue takes an Event, a Graph or a callable \\(a host task\\), got {work!r}"):
+    with pytest.raises(
+        TypeError, match=f"Queue.enqueue takes an Event, a Graph or a callable \\(a host task\\), got {work!r}"
+    ):
         q.enqueue(work)
     q.enqueue(lambda: None)  # still usable
     q.wait()

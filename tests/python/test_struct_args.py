@@ -6,7 +6,6 @@ and a mismatch is a CompileError that names the field. Launches run on every ava
 
 from __future__ import annotations
 
-
 import subprocess
 import sys
 from pathlib import Path
@@ -118,13 +117,21 @@ def cache_dir(module_kernel_cache):
 def heat_step(x: np.ndarray, dt: float, alpha: float, beta: float) -> np.ndarray:
     k = alpha * float(np.float32(dt))
     y = x.copy()
-    y[1:-1, 1:-1] = x[1:-1, 1:-1] + k * (x[1:-1, :-2] + x[1:-1, 2:] + x[:-2, 1:-1] + x[2:, 1:-1]
-                                         - 4.0 * x[1:-1, 1:-1])
+    y[1:-1, 1:-1] = x[1:-1, 1:-1] + k * (x[1:-1, :-2] + x[1:-1, 2:] + x[:-2, 1:-1] + x[2:, 1:-1] - 4.0 * x[1:-1, 1:-1])
     return beta * y
 
 
-def run_step(device: pk.Device, kernel: pk.Kernel, params, *, blocking: bool, ny: int = 9, nx: int = 13,
-             beta: float = 0.5, after_launch=lambda: None) -> tuple[np.ndarray, np.ndarray]:
+def run_step(
+    device: pk.Device,
+    kernel: pk.Kernel,
+    params,
+    *,
+    blocking: bool,
+    ny: int = 9,
+    nx: int = 13,
+    beta: float = 0.5,
+    after_launch=lambda: None,
+) -> tuple[np.ndarray, np.ndarray]:
     """Launches Step on `device`, calls `after_launch`; returns the kernel's result and the input."""
     x = np.random.default_rng(3).random((ny, nx))
     queue = pk.Queue(device, blocking=blocking)
@@ -145,8 +152,9 @@ def test_stencil_with_a_params_struct_matches_numpy(device, cache_dir, blocking)
     params = np.array((0.1, 13, 9, 0.5), dtype=PARAMS)
     # A structured scalar (a view of `params`): its bytes are taken at the call, so that changing the array while
     # the launch is queued changes nothing.
-    y, x = run_step(device, kernel, params[()], blocking=blocking,
-                    after_launch=lambda: params.__setitem__("alpha", 100.0))
+    y, x = run_step(
+        device, kernel, params[()], blocking=blocking, after_launch=lambda: params.__setitem__("alpha", 100.0)
+    )
     np.testing.assert_allclose(y, heat_step(x, 0.1, 0.5, 0.5), rtol=1e-12)
 
 
@@ -202,24 +210,31 @@ def lines(error: pk.CompileError) -> list[str]:
 def test_missing_field_names_the_field_after_it(cache_dir):
     dtype = np.dtype([("dt", np.float32), ("nx", np.int32), ("alpha", np.float64)], align=True)  # no ny
     found = lines(mismatch(cache_dir, dtype))
-    assert any(line.startswith("sizeof(Params) differs from the dtype's itemsize 16") and "[C++: 24" in line
-               for line in found), found
+    assert any(
+        line.startswith("sizeof(Params) differs from the dtype's itemsize 16") and "[C++: 24" in line for line in found
+    ), found
     assert any(line.startswith("field 'alpha' of Params is at offset 8 in the dtype") for line in found), found
 
 
 def test_extra_field_is_named(cache_dir):
-    dtype = np.dtype([("dt", np.float32), ("nx", np.int32), ("ny", np.int32), ("alpha", np.float64),
-                      ("gamma", np.float64)], align=True)
+    dtype = np.dtype(
+        [("dt", np.float32), ("nx", np.int32), ("ny", np.int32), ("alpha", np.float64), ("gamma", np.float64)],
+        align=True,
+    )
     found = lines(mismatch(cache_dir, dtype))
     assert "Params has no field 'gamma' (the dtype has float64 'gamma' at offset 24)" in found, found
 
 
-@pytest.mark.parametrize(("field", "wrong", "expected"), [
-    ("nx", np.float32, "field 'nx' of Params is float32, a floating-point number, in the dtype; C++'s type is not"),
-    ("alpha", np.int64, "field 'alpha' of Params is int64, a signed integer, in the dtype; C++'s type is not"),
-    ("nx", np.uint32, "field 'nx' of Params is uint32, an unsigned integer, in the dtype; C++'s type is not"),
-    ("ny", np.int16, "field 'ny' of Params is int16 (2 bytes) in the dtype, C++'s type has another size"),
-], ids=["float-for-int", "int-for-double", "unsigned-for-signed", "short-for-int"])
+@pytest.mark.parametrize(
+    ("field", "wrong", "expected"),
+    [
+        ("nx", np.float32, "field 'nx' of Params is float32, a floating-point number, in the dtype; C++'s type is not"),
+        ("alpha", np.int64, "field 'alpha' of Params is int64, a signed integer, in the dtype; C++'s type is not"),
+        ("nx", np.uint32, "field 'nx' of Params is uint32, an unsigned integer, in the dtype; C++'s type is not"),
+        ("ny", np.int16, "field 'ny' of Params is int16 (2 bytes) in the dtype, C++'s type has another size"),
+    ],
+    ids=["float-for-int", "int-for-double", "unsigned-for-signed", "short-for-int"],
+)
 def test_wrong_field_type_is_named(cache_dir, field, wrong, expected):
     fields = [(name, wrong if name == field else PARAMS.fields[name][0]) for name in PARAMS.names]
     found = lines(mismatch(cache_dir, np.dtype(fields, align=True)))
@@ -228,8 +243,9 @@ def test_wrong_field_type_is_named(cache_dir, field, wrong, expected):
 
 def test_packed_dtype_against_aligned_struct(cache_dir):
     found = lines(mismatch(cache_dir, PACKED))
-    assert any(line.startswith("field 'alpha' of Params is at offset 12 in the dtype") and "[C++: 16" in line
-               for line in found), found
+    assert any(
+        line.startswith("field 'alpha' of Params is at offset 12 in the dtype") and "[C++: 16" in line for line in found
+    ), found
 
 
 def test_aligned_dtype_against_packed_struct(cache_dir):
@@ -261,8 +277,11 @@ def launch(kernel: pk.Kernel, value) -> None:
 
 def test_unregistered_dtype_is_a_type_error_naming_the_argument_and_the_expected_dtype(step):
     other = np.dtype([("dt", np.float64), ("n", np.int32)])
-    with pytest.raises(TypeError, match=r"argument 2 of Step has the structured dtype .*'dt'.*'<f8'.*which is not "
-                                        r"a registered struct's: expected Params = dtype\(\["):
+    with pytest.raises(
+        TypeError,
+        match=r"argument 2 of Step has the structured dtype .*'dt'.*'<f8'.*which is not "
+        r"a registered struct's: expected Params = dtype\(\[",
+    ):
         launch(step, np.zeros((), other)[()])
     # A kernel without structs= says how to register one.
     with pytest.raises(TypeError, match=r"argument 2 of Step .* not registered: pass structs="):
@@ -275,36 +294,57 @@ def test_a_dtype_with_other_names_is_another_dtype(step):
         launch(step, np.zeros((), renamed))
 
 
-@pytest.mark.parametrize("value", [(0.1, 13, 9, 0.5), [0.1, 13, 9, 0.5], {"dt": 0.1}],
-                         ids=["tuple", "list", "dict"])
+@pytest.mark.parametrize("value", [(0.1, 13, 9, 0.5), [0.1, 13, 9, 0.5], {"dt": 0.1}], ids=["tuple", "list", "dict"])
 def test_a_plain_python_value_is_no_struct(step, value):
     with pytest.raises(TypeError, match=r"argument 2 of Step is .*; struct arguments \(Params = dtype"):
         launch(step, value)
 
 
 def test_a_1d_structured_array_is_no_struct(step):
-    with pytest.raises(TypeError, match=r"argument 2 of Step is a structured array of shape \(1,\); a struct "
-                                        r"argument is one value"):
+    with pytest.raises(
+        TypeError,
+        match=r"argument 2 of Step is a structured array of shape \(1,\); a struct "
+        r"argument is one value",
+    ):
         launch(step, np.zeros(1, PARAMS))
 
 
-@pytest.mark.parametrize(("structs", "message"), [
-    ([("Params", PARAMS)], r"structs maps C\+\+ struct names to NumPy structured dtypes"),
-    ({"2Params": PARAMS}, r"'2Params' is not the name of a C\+\+ struct"),
-    ({"Par ams": PARAMS}, r"is not the name of a C\+\+ struct"),
-    ({"Params": np.float32}, "needs a structured dtype"),
-    ({"Params": "not a dtype"}, r"structs\['Params'\] must be a NumPy structured dtype"),
-    ({"Params": np.dtype([("a", object)])}, "field 'a' of struct Params: object fields"),
-    ({"Params": np.dtype([("a", np.float16)])}, r"float16 has no standard C\+\+ type"),
-    ({"Params": np.dtype([("a", ">f8")])}, "not in the machine's byte order"),
-    ({"Params": np.dtype([("a", "U4")])}, r"has no C\+\+ counterpart"),
-    ({"Params": np.dtype([("a", INNER, (2,))])}, "arrays of structs are not supported"),
-    ({"Params": np.dtype([("class", np.int32)])}, r"field names must be C\+\+ identifiers"),
-    ({"Params": np.dtype({"names": ["a", "b"], "formats": [np.int32, np.int16], "offsets": [0, 2]})},
-     "fields 'a' and 'b' overlap"),
-    ({"Params": PARAMS, "Other": PARAMS.newbyteorder("=")}, "'Params' and 'Other' have the same dtype"),
-], ids=["not-a-mapping", "digit", "blank", "scalar-dtype", "not-a-dtype", "object", "float16", "big-endian",
-        "string", "array-of-structs", "keyword", "overlap", "duplicate"])
+@pytest.mark.parametrize(
+    ("structs", "message"),
+    [
+        ([("Params", PARAMS)], r"structs maps C\+\+ struct names to NumPy structured dtypes"),
+        ({"2Params": PARAMS}, r"'2Params' is not the name of a C\+\+ struct"),
+        ({"Par ams": PARAMS}, r"is not the name of a C\+\+ struct"),
+        ({"Params": np.float32}, "needs a structured dtype"),
+        ({"Params": "not a dtype"}, r"structs\['Params'\] must be a NumPy structured dtype"),
+        ({"Params": np.dtype([("a", object)])}, "field 'a' of struct Params: object fields"),
+        ({"Params": np.dtype([("a", np.float16)])}, r"float16 has no standard C\+\+ type"),
+        ({"Params": np.dtype([("a", ">f8")])}, "not in the machine's byte order"),
+        ({"Params": np.dtype([("a", "U4")])}, r"has no C\+\+ counterpart"),
+        ({"Params": np.dtype([("a", INNER, (2,))])}, "arrays of structs are not supported"),
+        ({"Params": np.dtype([("class", np.int32)])}, r"field names must be C\+\+ identifiers"),
+        (
+            {"Params": np.dtype({"names": ["a", "b"], "formats": [np.int32, np.int16], "offsets": [0, 2]})},
+            "fields 'a' and 'b' overlap",
+        ),
+        ({"Params": PARAMS, "Other": PARAMS.newbyteorder("=")}, "'Params' and 'Other' have the same dtype"),
+    ],
+    ids=[
+        "not-a-mapping",
+        "digit",
+        "blank",
+        "scalar-dtype",
+        "not-a-dtype",
+        "object",
+        "float16",
+        "big-endian",
+        "string",
+        "array-of-structs",
+        "keyword",
+        "overlap",
+        "duplicate",
+    ],
+)
 def test_bad_structs_are_refused_when_the_kernel_is_made(structs, message):
     with pytest.raises(TypeError, match=message):
         pk.Kernel(STENCIL, "Step", structs=structs)
@@ -372,15 +412,36 @@ STEP_SIGNATURE = "double const*, Params, double*, double"
 
 
 def _precompile(source, *options: str):
-    return subprocess.run([sys.executable, "-m", "pyalpaka", "cache", "precompile", str(source), "--kernel", "Step",
-                           "--signature", STEP_SIGNATURE, "--backend", "cpu_serial", *options],
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pyalpaka",
+            "cache",
+            "precompile",
+            str(source),
+            "--kernel",
+            "Step",
+            "--signature",
+            STEP_SIGNATURE,
+            "--backend",
+            "cpu_serial",
+            *options,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
-@pytest.mark.parametrize("spec", [
-    '{"names": ["dt", "nx", "ny", "alpha"], "formats": ["f4", "i4", "i4", "f8"], "aligned": true}',
-    "test_struct_args:PARAMS",
-], ids=["json", "module-attribute"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        '{"names": ["dt", "nx", "ny", "alpha"], "formats": ["f4", "i4", "i4", "f8"], "aligned": true}',
+        "test_struct_args:PARAMS",
+    ],
+    ids=["json", "module-attribute"],
+)
 def test_precompile_registers_structs_and_the_launch_is_a_hit(spec, tmp_path, monkeypatch):
     source = tmp_path / "step.cpp"
     source.write_text(STENCIL)
@@ -390,17 +451,21 @@ def test_precompile_registers_structs_and_the_launch_is_a_hit(spec, tmp_path, mo
     assert done.returncode == 0, done.stderr
     assert "compiled in" in done.stderr
     entry = pk.Kernel.from_file(source, "Step", structs={"Params": PARAMS}).compile(
-        "cpu_serial", 1, [t.strip() for t in STEP_SIGNATURE.split(",")])
+        "cpu_serial", 1, [t.strip() for t in STEP_SIGNATURE.split(",")]
+    )
     assert entry.hit
 
 
-@pytest.mark.parametrize(("option", "message"), [
-    ("Params", "expected NAME=SPEC"),
-    ("Params=[[\"dt\", \"f4\"", "not a NumPy structured dtype (JSONDecodeError"),
-    ("Params=no_such_module_here:X", "not a NumPy structured dtype (ModuleNotFoundError"),
-    ("Params=numpy:float32", "is not a structured dtype (it has no fields)"),
-    ("Params=[[\"dt\", \"no-such-format\"]]", "not a NumPy structured dtype (TypeError"),
-])
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("Params", "expected NAME=SPEC"),
+        ('Params=[["dt", "f4"', "not a NumPy structured dtype (JSONDecodeError"),
+        ("Params=no_such_module_here:X", "not a NumPy structured dtype (ModuleNotFoundError"),
+        ("Params=numpy:float32", "is not a structured dtype (it has no fields)"),
+        ('Params=[["dt", "no-such-format"]]', "not a NumPy structured dtype (TypeError"),
+    ],
+)
 def test_precompile_rejects_bad_struct_options_by_name(option, message, tmp_path, monkeypatch):
     source = tmp_path / "step.cpp"
     source.write_text(STENCIL)
@@ -419,5 +484,6 @@ def test_precompile_without_struct_is_another_variant(tmp_path, monkeypatch):
     done = _precompile(source)
     assert done.returncode == 0, done.stderr
     entry = pk.Kernel.from_file(source, "Step", structs={"Params": PARAMS}).compile(
-        "cpu_serial", 1, [t.strip() for t in STEP_SIGNATURE.split(",")])
+        "cpu_serial", 1, [t.strip() for t in STEP_SIGNATURE.split(",")]
+    )
     assert not entry.hit

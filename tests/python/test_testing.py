@@ -21,8 +21,7 @@ def test_shipped_kernel_agrees_on_every_backend():
     n = 777
     x = np.linspace(0, 1, n)
     y = np.arange(n, dtype=np.float64)
-    results = assert_backends_agree(pk.kernels.axpy, lambda dev: pk.valid_workdiv(dev, n, thread_elems=4), 2.0, x, y,
-                                    n)
+    results = assert_backends_agree(pk.kernels.axpy, lambda dev: pk.valid_workdiv(dev, n, thread_elems=4), 2.0, x, y, n)
     assert set(results) == set(available_backends())
     np.testing.assert_allclose(results["cpu_serial"][2], 2.0 * x + y)
     assert (y == np.arange(n)).all()  # the caller's arrays are not touched

@@ -64,12 +64,19 @@ def test_pyalpaka_cxx_wins(build_machine_elsewhere, monkeypatch):
 def test_a_missing_backend_library_names_the_package(monkeypatch):
     config = dict(_buildconfig._config())
     backends = dict(config["backends"])
-    backends["cpu_fibers"] = {"tag": "TagCpuFibers", "macro": "ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED", "flags": [],
-                              "libs": ["/nonexistent/libboost_context.so.1.74.0"]}
+    backends["cpu_fibers"] = {
+        "tag": "TagCpuFibers",
+        "macro": "ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED",
+        "flags": [],
+        "libs": ["/nonexistent/libboost_context.so.1.74.0"],
+    }
     config["backends"] = backends
     monkeypatch.setattr(_buildconfig, "_config", lambda: config)
-    with pytest.raises(pk.BackendUnavailableError, match=r"cpu_fibers links /nonexistent/libboost_context.so.1.74.0, "
-                       r"which this machine lacks; .*libboost-context-dev"):
+    with pytest.raises(
+        pk.BackendUnavailableError,
+        match=r"cpu_fibers links /nonexistent/libboost_context.so.1.74.0, "
+        r"which this machine lacks; .*libboost-context-dev",
+    ):
         _buildconfig.host_toolchain("cpu_fibers")
 
 
@@ -77,8 +84,9 @@ def test_a_missing_backend_library_names_the_package(monkeypatch):
 class TestOneTbbFromPyPI:
     def test_the_extension_runs_on_the_tbb_wheels_library(self):
         pk.device("cpu_tbb_blocks")
-        loaded = {line.split()[-1] for line in Path("/proc/self/maps").read_text().splitlines()
-                  if "libtbb.so.12" in line}
+        loaded = {
+            line.split()[-1] for line in Path("/proc/self/maps").read_text().splitlines() if "libtbb.so.12" in line
+        }
         assert loaded == {str(_tbb.library())}
         assert _tbb.library().is_relative_to(Path(sys.prefix).resolve())
 
@@ -90,6 +98,9 @@ class TestOneTbbFromPyPI:
 
     def test_without_tbb_devel_the_error_says_pip_install(self, monkeypatch):
         monkeypatch.setattr(_tbb, "include_dir", lambda: None)
-        with pytest.raises(pk.BackendUnavailableError, match="oneTBB headers of the tbb-devel wheel.*pip install "
-                           "tbb-devel"):
+        with pytest.raises(
+            pk.BackendUnavailableError,
+            match=r"oneTBB headers of the tbb-devel wheel.*pip install "
+            r"tbb-devel",
+        ):
             _buildconfig.host_toolchain("cpu_tbb_blocks")

@@ -166,8 +166,9 @@ def test_valid_workdiv_chooses_long_runs_on_cpus(device):
 )
 def test_valid_workdiv_restrictions(cpu, restrictions):
     for grid in [(37, 53), (64, 64), (5, 7, 11)]:
-        wd = pk.valid_workdiv(cpu, grid, thread_elems=(1,) * len(grid), block_threads_must_divide=False,
-                              restrictions=restrictions)
+        wd = pk.valid_workdiv(
+            cpu, grid, thread_elems=(1,) * len(grid), block_threads_must_divide=False, restrictions=restrictions
+        )
         for i, extent in enumerate(grid):
             assert wd.grid_blocks[i] * wd.block_threads[i] >= extent
         if restrictions.lower().replace("_", "") == "equalextent":
@@ -179,7 +180,11 @@ def test_valid_workdiv_restrictions(cpu, restrictions):
     ("kwargs", "error", "message"),
     [
         ({"grid_elems": 10, "restrictions": "bad"}, ValueError, "restrictions must be 'unrestricted', 'equal_extent'"),
-        ({"grid_elems": 0}, ValueError, r"valid_workdiv: every grid_elems extent must be at least 1, got grid_elems \(0,\)"),
+        (
+            {"grid_elems": 0},
+            ValueError,
+            r"valid_workdiv: every grid_elems extent must be at least 1, got grid_elems \(0,\)",
+        ),
         ({"grid_elems": (10, 0)}, ValueError, r"every grid_elems extent must be at least 1, got grid_elems \(10, 0\)"),
         ({"grid_elems": 10, "thread_elems": -1}, ValueError, r"thread_elems must not be negative, got -1"),
         ({"grid_elems": (10, 3), "thread_elems": (1,)}, ValueError, r"grid_elems \(10, 3\) and thread_elems \(1,\)"),

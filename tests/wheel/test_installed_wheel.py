@@ -21,13 +21,25 @@ from pyalpaka import _tbb
 from _support import AXPY, AXPY_TYPES  # copied next to this file with the shipped kernels' tests
 
 SOURCE_TREE = Path(os.environ["PYALPAKA_SOURCE_TREE"]).resolve()
-HOST_BACKENDS = ["cpu_serial", "cpu_threads", "cpu_omp2_blocks", "cpu_omp2_threads", "cpu_tbb_blocks", "cpu_fibers",
-                 "omp5"]
+HOST_BACKENDS = [
+    "cpu_serial",
+    "cpu_threads",
+    "cpu_omp2_blocks",
+    "cpu_omp2_threads",
+    "cpu_tbb_blocks",
+    "cpu_fibers",
+    "omp5",
+]
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=600,
+    )
 
 
 def test_nothing_comes_from_the_source_tree():
@@ -77,7 +89,8 @@ def test_run_time_compiled_kernel(name, tmp_path, monkeypatch):
 
 
 def test_without_a_compiler_shipped_kernels_run_and_kernel_says_what_to_install(tmp_path):
-    result = _python(f"""
+    result = _python(
+        f"""
         import numpy as np, pyalpaka as pk
         from pyalpaka import _buildconfig
         _buildconfig._config()["compiler"] = "/nonexistent/g++"   # as on a machine the wheel came to
@@ -93,24 +106,30 @@ def test_without_a_compiler_shipped_kernels_run_and_kernel_says_what_to_install(
             pk.Kernel({AXPY!r}, "Axpy").compile("cpu_serial", 1, {AXPY_TYPES!r})
         except pk.BackendUnavailableError as error:
             print(error)
-        """, PATH=str(tmp_path), PYALPAKA_CACHE_DIR=str(tmp_path / "cache"))
+        """,
+        PATH=str(tmp_path),
+        PYALPAKA_CACHE_DIR=str(tmp_path / "cache"),
+    )
     assert result.returncode == 0, result.stderr
     assert "needs a C++20 compiler" in result.stdout
     assert "PYALPAKA_CXX" in result.stdout and "apt-get install g++" in result.stdout
 
 
 def test_cuda_run_time_compilation_from_the_pypi_wheels(tmp_path):
-    result = _python("""
+    result = _python(
+        f"""
         import ctypes.util, pyalpaka as pk
         from pyalpaka import _rtc
         _rtc._toolkit_roots = lambda: []            # hide the CUDA toolkit: NVRTC and CCCL must come from PyPI
         ctypes.util.find_library = lambda name: None
         print(_rtc.nvrtc().path)
         print(_rtc.cccl_include())
-        entry = pk.Kernel(%r, "Axpy").compile("cuda", 1, %r, arch="sm_90")
+        entry = pk.Kernel({AXPY!r}, "Axpy").compile("cuda", 1, {AXPY_TYPES!r}, arch="sm_90")
         code = entry.path.read_bytes()
         assert b"sm_90" in code and b"pyalpaka_kernel" in code, entry.path
-        """ % (AXPY, AXPY_TYPES), PYALPAKA_CACHE_DIR=str(tmp_path))
+        """,
+        PYALPAKA_CACHE_DIR=str(tmp_path),
+    )
     assert result.returncode == 0, result.stderr
     for line in result.stdout.split():
         assert Path(line).resolve().is_relative_to(Path(sys.prefix).resolve()), line

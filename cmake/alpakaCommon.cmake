@@ -103,7 +103,7 @@ if(alpaka_ACC_CPU_B_TBB_T_SEQ_ENABLE)
     target_link_libraries(${_alpaka_TARGET} INTERFACE TBB::tbb)
 endif()
 if(alpaka_ACC_CPU_B_SEQ_T_FIBERS_ENABLE)
-    # The block threads are Boost.Context fibers (detail/cpu/FiberRing.hpp); Boost.Fiber is not needed.
+    # The block threads are Boost.Context fibers (detail/cpu/launch/FiberRing.hpp); Boost.Fiber is not needed.
     find_package(Boost REQUIRED COMPONENTS context)
     target_link_libraries(${_alpaka_TARGET} INTERFACE Boost::context)
 endif()

@@ -37,6 +37,7 @@
 #include <string>
 #include <utility>
 
+#include "ArgSlot.hpp"
 #include "EntryAbi.h"
 
 namespace pyalpaka::jit
@@ -49,15 +50,6 @@ namespace pyalpaka::jit
         std::size_t const n = length < size - 1 ? length : size - 1; // not std::min: <algorithm> is 0.1 s per kernel
         std::memcpy(error, message, n);
         error[n] = '\0';
-    }
-
-    //! The value an argument slot holds (memcpy: the slot's bytes are the value's object representation).
-    template<typename T>
-    auto load(void const* slot) -> T
-    {
-        T value;
-        std::memcpy(&value, slot, sizeof(T));
-        return value;
     }
 
     template<typename TAcc>
@@ -142,7 +134,7 @@ namespace pyalpaka::jit
                 {
                     alpaka::TaskKernelCpu<TAcc, TKernel, TArgs...> const task(
                         validated, workDivOf<TAcc>(*launch), TKernel{}, load<TArgs>(launch->args[TIs])...);
-                    alpaka::detail::cpu::FirstError firstError;
+                    alpaka::detail::FirstError firstError;
                     alpaka::detail::cpu::CpuAccDescription<TAcc>::launch(task, firstError);
                     firstError.rethrowIfAny();
                 }

@@ -12,13 +12,13 @@
 
 #include <array>
 #include <cstddef>
-#include <cstring>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
 
 #include "BackendImpl.hpp"
 #include "KernelRegistry.hpp"
+#include "jit/ArgSlot.hpp"
 
 namespace pyalpaka::rt
 {
@@ -122,19 +122,10 @@ namespace pyalpaka::rt
                 static_cast<typename DeviceImpl<TTag>::NonBlockingQueue&>(queue).submit(makeTask());
         }
 
-        //! The value an argument slot holds (memcpy: pointer slots hold a void*).
-        template<typename T>
-        auto load(void const* slot) -> T
-        {
-            T value;
-            std::memcpy(&value, slot, sizeof(T));
-            return value;
-        }
-
         template<typename TTag, std::size_t TDim, typename TKernel, typename... TParams, std::size_t... TIs>
         void launchUnpacked(Queue& queue, WorkDiv const& workDiv, void const* const* args, std::index_sequence<TIs...>)
         {
-            submitKernel<TTag, TDim, TKernel>(queue, workDiv, load<typename TParams::Type>(args[TIs])...);
+            submitKernel<TTag, TDim, TKernel>(queue, workDiv, jit::load<typename TParams::Type>(args[TIs])...);
         }
 
         template<typename TTag, std::size_t TDim, typename TKernel, typename... TParams>

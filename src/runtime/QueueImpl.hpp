@@ -13,8 +13,8 @@
 
 #include "Dispatch.hpp"
 #include "Errors.hpp"
+#include "RegionRows.hpp"
 #include "Runtime.hpp"
-#include "StridedRows.hpp"
 
 namespace pyalpaka::rt
 {
@@ -221,14 +221,14 @@ namespace pyalpaka::rt
                 submitHostRows(
                     [dst, src]
                     {
-                        forEachBlock(
-                            rowLayout(dst, src),
+                        alpaka::detail::forEachBlock(
+                            copyRows(dst, src),
                             0,
-                            [&](RowLayout const& row, std::size_t dstOffset, std::size_t srcOffset)
+                            [&](CopyRows const& row, std::size_t const* offsets)
                             {
                                 std::memmove(
-                                    static_cast<std::byte*>(dst.data) + dstOffset,
-                                    static_cast<std::byte const*>(src.data) + srcOffset,
+                                    static_cast<std::byte*>(dst.data) + offsets[0],
+                                    static_cast<std::byte const*>(src.data) + offsets[1],
                                     row.width);
                             });
                     });
@@ -253,11 +253,11 @@ namespace pyalpaka::rt
                 submitHostRows(
                     [dst, byte]
                     {
-                        forEachBlock(
-                            rowLayout(dst, dst),
+                        alpaka::detail::forEachBlock(
+                            setRows(dst),
                             0,
-                            [&](RowLayout const& row, std::size_t offset, std::size_t)
-                            { std::memset(static_cast<std::byte*>(dst.data) + offset, byte, row.width); });
+                            [&](SetRows const& row, std::size_t const* offsets)
+                            { std::memset(static_cast<std::byte*>(dst.data) + offsets[0], byte, row.width); });
                     });
                 return;
             }

@@ -8,19 +8,19 @@
 //! cheap. The grid's blocks are split into one contiguous range per core, each run one block after another by an OS
 //! thread of the persistent pool (the caller and detail::cpu::WorkerPool's workers): the macro's name, B_SEQ, is
 //! upstream's, from when one OS thread ran all blocks, which left every core but one idle. Fiber stacks come from a
-//! per-thread pool: a launch allocates no stack memory once the pool is warm (detail/cpu/FiberRing.hpp). Enabled by
-//! ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED.
+//! per-thread pool: a launch allocates no stack memory once the pool is warm (detail/cpu/launch/FiberRing.hpp). Enabled
+//! by ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED.
 
 #if defined(ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED)
 
 #    include "alpaka/acc/Tag.hpp"
 #    include "alpaka/core/Concepts.hpp"
-#    include "alpaka/detail/cpu/AccCpuBases.hpp"
-#    include "alpaka/detail/cpu/BlockLoops.hpp"
-#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
-#    include "alpaka/detail/cpu/FiberRing.hpp"
-#    include "alpaka/detail/cpu/SysInfo.hpp"
-#    include "alpaka/detail/cpu/WorkerPool.hpp"
+#    include "alpaka/detail/cpu/launch/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/launch/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/launch/FiberRing.hpp"
+#    include "alpaka/detail/cpu/launch/WorkerPool.hpp"
+#    include "alpaka/detail/sys/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 #    include "alpaka/meta/Functional.hpp"
@@ -82,7 +82,7 @@ namespace alpaka
             //! One OS thread per core runs blocks.
             static auto multiProcessorCount() -> std::size_t
             {
-                return getHardwareThreadCount();
+                return sys::getHardwareThreadCount();
             }
 
             //! The blocks [begin, end) one after another, their threads as fibers of the calling OS thread.

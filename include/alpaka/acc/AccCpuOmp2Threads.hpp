@@ -13,10 +13,10 @@
 
 #    include "alpaka/acc/Tag.hpp"
 #    include "alpaka/core/Concepts.hpp"
-#    include "alpaka/detail/cpu/AccCpuBases.hpp"
-#    include "alpaka/detail/cpu/BlockLoops.hpp"
-#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
-#    include "alpaka/detail/cpu/SysInfo.hpp"
+#    include "alpaka/detail/cpu/launch/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/launch/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
+#    include "alpaka/detail/sys/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 #    include "alpaka/meta/Functional.hpp"
@@ -79,7 +79,7 @@ namespace alpaka
             static auto blockThreadCountMax() -> std::size_t
             {
                 auto const limit = static_cast<std::size_t>(meta::max{}(1, omp_get_thread_limit()));
-                return meta::min{}(8u * getHardwareThreadCount(), limit);
+                return meta::min{}(8u * sys::getHardwareThreadCount(), limit);
             }
 
             //! Blocks run one at a time.

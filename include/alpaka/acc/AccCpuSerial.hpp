@@ -10,9 +10,9 @@
 
 #    include "alpaka/acc/Tag.hpp"
 #    include "alpaka/core/Concepts.hpp"
-#    include "alpaka/detail/cpu/AccCpuBases.hpp"
-#    include "alpaka/detail/cpu/BlockLoops.hpp"
-#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/launch/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/launch/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 

@@ -11,11 +11,11 @@
 
 #    include "alpaka/acc/Tag.hpp"
 #    include "alpaka/core/Concepts.hpp"
-#    include "alpaka/detail/cpu/AccCpuBases.hpp"
-#    include "alpaka/detail/cpu/BlockLoops.hpp"
-#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
-#    include "alpaka/detail/cpu/SysInfo.hpp"
-#    include "alpaka/detail/cpu/WorkerPool.hpp"
+#    include "alpaka/detail/cpu/launch/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/launch/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
+#    include "alpaka/detail/cpu/launch/WorkerPool.hpp"
+#    include "alpaka/detail/sys/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 
@@ -55,7 +55,7 @@ namespace alpaka
             //! allow a few per core, as kernels written for GPUs ask for, but not thousands of OS threads.
             static auto blockThreadCountMax() -> std::size_t
             {
-                return 8u * getHardwareThreadCount();
+                return 8u * sys::getHardwareThreadCount();
             }
 
             //! A launch still accepts blocks of up to 1024 threads (a GPU's limit, so work divisions written for

@@ -14,10 +14,10 @@
 
 #    include "alpaka/acc/Tag.hpp"
 #    include "alpaka/core/Concepts.hpp"
-#    include "alpaka/detail/cpu/AccCpuBases.hpp"
-#    include "alpaka/detail/cpu/BlockLoops.hpp"
-#    include "alpaka/detail/cpu/CpuAccTraits.hpp"
-#    include "alpaka/detail/cpu/SysInfo.hpp"
+#    include "alpaka/detail/cpu/launch/AccCpuBases.hpp"
+#    include "alpaka/detail/cpu/launch/BlockLoops.hpp"
+#    include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
+#    include "alpaka/detail/sys/SysInfo.hpp"
 #    include "alpaka/kernel/TaskKernelCpu.hpp"
 #    include "alpaka/kernel/TaskKernelCpuCooperative.hpp"
 #    include "alpaka/meta/Functional.hpp"
@@ -56,7 +56,8 @@ namespace alpaka
             static std::size_t const measured = []
             {
                 int const wanted = static_cast<int>(meta::min{}(
-                    8u * getHardwareThreadCount(), static_cast<std::size_t>(meta::max{}(1, omp_get_thread_limit()))));
+                    8u * sys::getHardwareThreadCount(),
+                    static_cast<std::size_t>(meta::max{}(1, omp_get_thread_limit()))));
                 int got = 1;
 #    pragma omp target teams num_teams(1) thread_limit(wanted) map(tofrom : got)
                 {
@@ -89,7 +90,7 @@ namespace alpaka
 
             static auto multiProcessorCount() -> std::size_t
             {
-                return getHardwareThreadCount();
+                return sys::getHardwareThreadCount();
             }
 
             //! What the target region needs, behind one pointer.
@@ -159,7 +160,7 @@ namespace alpaka
                 // Enough teams to keep the cores busy, counting the threads each block brings; team i runs the i-th of
                 // `teams` contiguous ranges of blocks.
                 std::size_t const teams = meta::min{}(
-                    meta::max{}(getHardwareThreadCount() / threads, std::size_t{1}),
+                    meta::max{}(sys::getHardwareThreadCount() / threads, std::size_t{1}),
                     meta::max{}(blocks, std::size_t{1}));
 #    pragma omp target teams distribute num_teams(static_cast<int>(teams)) thread_limit(static_cast<int>(threads))     \
         firstprivate(context, run, blocks, teams)

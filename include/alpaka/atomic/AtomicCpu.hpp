@@ -10,7 +10,7 @@
 
 #include "alpaka/atomic/Op.hpp"
 #include "alpaka/atomic/Traits.hpp"
-#include "alpaka/detail/cpu/Spin.hpp"
+#include "alpaka/detail/sys/Spin.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -38,7 +38,7 @@ namespace alpaka
             {
                 while(m_flag.test_and_set(std::memory_order_acquire))
                     while(m_flag.test(std::memory_order_relaxed))
-                        cpuRelax();
+                        sys::cpuRelax();
             }
 
             AtomicStripeLock(AtomicStripeLock const&) = delete;

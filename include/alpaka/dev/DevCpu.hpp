@@ -6,8 +6,8 @@
 //! DevCpu: the host CPU as a device. All CPU back-ends share it; copies of the handle are interchangeable.
 
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/DevCpuImpl.hpp"
-#include "alpaka/detail/cpu/SysInfo.hpp"
+#include "alpaka/detail/cpu/queue/DevCpuImpl.hpp"
+#include "alpaka/detail/sys/SysInfo.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/platform/Traits.hpp"
 #include "alpaka/wait/Traits.hpp"
@@ -95,7 +95,7 @@ namespace alpaka
         {
             static auto getName(DevCpu const&) -> std::string
             {
-                static std::string const name = detail::cpu::getCpuName();
+                static std::string const name = detail::sys::getCpuName();
                 return name;
             }
         };
@@ -106,7 +106,7 @@ namespace alpaka
         {
             static auto getMemBytes(DevCpu const&) -> std::size_t
             {
-                return detail::cpu::getTotalGlobalMemSizeBytes();
+                return detail::sys::getTotalGlobalMemSizeBytes();
             }
         };
 
@@ -116,7 +116,7 @@ namespace alpaka
         {
             static auto getFreeMemBytes(DevCpu const&) -> std::size_t
             {
-                return detail::cpu::getFreeGlobalMemSizeBytes();
+                return detail::sys::getFreeGlobalMemSizeBytes();
             }
         };
 

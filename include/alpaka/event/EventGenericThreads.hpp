@@ -8,7 +8,7 @@
 //! captures a graph both are recorded as graph nodes (see graph/GraphCpu.hpp).
 
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/EventState.hpp"
+#include "alpaka/detail/cpu/queue/EventState.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/event/Traits.hpp"
 #include "alpaka/queue/QueueGenericThreadsBlocking.hpp"

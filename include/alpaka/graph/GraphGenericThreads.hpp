@@ -9,8 +9,8 @@
 //! first exception a node throws ends that launch and is reported as a task's exception would be (thrown by enqueue
 //! on a blocking queue, by the next wait on a non-blocking one).
 
-#include "alpaka/detail/cpu/GraphNodes.hpp"
-#include "alpaka/detail/cpu/Task.hpp"
+#include "alpaka/detail/cpu/queue/GraphNodes.hpp"
+#include "alpaka/detail/cpu/queue/Task.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/graph/Traits.hpp"
 #include "alpaka/queue/QueueGenericThreadsBlocking.hpp"

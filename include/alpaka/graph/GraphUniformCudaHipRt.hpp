@@ -192,7 +192,7 @@ namespace alpaka
                 {
                     // Keeps the payloads alive until this replay's host nodes ran and reports their first error.
                     queue.m_spQueueImpl->enqueueHostTask([state = graph.m_state]
-                                                         { state->hostWork.errors->rethrow(); });
+                                                         { state->hostWork.errors->rethrowAndClear(); });
                 }
                 queue.afterEnqueue();
             }

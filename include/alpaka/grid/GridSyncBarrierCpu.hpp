@@ -8,7 +8,7 @@
 //! barrier where the grid is a single block. A kernel launched otherwise has none, and syncGridThreads throws.
 
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/BlockBarrier.hpp"
+#include "alpaka/detail/cpu/launch/BlockBarrier.hpp"
 #include "alpaka/grid/Traits.hpp"
 
 #include <stdexcept>

@@ -9,10 +9,10 @@
 
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Debug.hpp"
-#include "alpaka/detail/cpu/CpuAccTraits.hpp"
-#include "alpaka/detail/cpu/FirstError.hpp"
-#include "alpaka/detail/cpu/KernelArgs.hpp"
-#include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/detail/FirstError.hpp"
+#include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
+#include "alpaka/detail/cpu/launch/KernelArgs.hpp"
+#include "alpaka/detail/cpu/launch/KernelLaunch.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/workdiv/WorkDivMembers.hpp"
 
@@ -90,7 +90,7 @@ namespace alpaka
     private:
         static void launchGrid(void const* self)
         {
-            detail::cpu::FirstError error;
+            detail::FirstError error;
             detail::cpu::CpuAccDescription<TAcc>::launch(*static_cast<TaskKernelCpu const*>(self), error);
             error.rethrowIfAny();
         }

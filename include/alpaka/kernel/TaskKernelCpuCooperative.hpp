@@ -14,11 +14,11 @@
 
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Debug.hpp"
-#include "alpaka/detail/cpu/BlockBarrier.hpp"
-#include "alpaka/detail/cpu/BlockLoops.hpp"
-#include "alpaka/detail/cpu/CpuAccTraits.hpp"
-#include "alpaka/detail/cpu/FirstError.hpp"
-#include "alpaka/detail/cpu/KernelLaunch.hpp"
+#include "alpaka/detail/FirstError.hpp"
+#include "alpaka/detail/cpu/launch/BlockBarrier.hpp"
+#include "alpaka/detail/cpu/launch/BlockLoops.hpp"
+#include "alpaka/detail/cpu/launch/CpuAccTraits.hpp"
+#include "alpaka/detail/cpu/launch/KernelLaunch.hpp"
 #include "alpaka/kernel/TaskKernelCpu.hpp"
 
 #include <cstddef>
@@ -145,7 +145,7 @@ namespace alpaka
             detail::cpu::BlockBarrier<detail::cpu::SpinThenYieldThread> gridBarrier(
                 static_cast<std::uint32_t>(detail::cpu::blockCount(task.workDiv())));
             detail::cpu::CooperativeRun<Task> const run(task, gridBarrier);
-            detail::cpu::FirstError error;
+            detail::FirstError error;
             using Description = detail::cpu::CpuAccDescription<TAcc>;
             if constexpr(requires { Description::launchCooperative(run, error); })
                 Description::launchCooperative(run, error);

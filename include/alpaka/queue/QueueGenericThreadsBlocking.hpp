@@ -7,8 +7,8 @@
 //! Exceptions from a task reach the caller of enqueue()/exec() directly; the queue stays usable.
 
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/BlockingQueueCore.hpp"
-#include "alpaka/detail/cpu/QueueRef.hpp"
+#include "alpaka/detail/cpu/queue/BlockingQueueCore.hpp"
+#include "alpaka/detail/cpu/queue/ICpuQueue.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/event/Traits.hpp"
 #include "alpaka/queue/Traits.hpp"

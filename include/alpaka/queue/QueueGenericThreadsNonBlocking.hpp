@@ -8,8 +8,8 @@
 //! still run and the queue stays usable.
 
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/NonBlockingQueueCore.hpp"
-#include "alpaka/detail/cpu/QueueRef.hpp"
+#include "alpaka/detail/cpu/queue/ICpuQueue.hpp"
+#include "alpaka/detail/cpu/queue/NonBlockingQueueCore.hpp"
 #include "alpaka/dev/Traits.hpp"
 #include "alpaka/event/Traits.hpp"
 #include "alpaka/queue/Traits.hpp"

@@ -67,23 +67,6 @@ namespace pyalpaka::rt::cuda
         }
     } // namespace
 
-    ContextScope::ContextScope(CUcontext context)
-    {
-        CUcontext current = nullptr;
-        if(driver().cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == context)
-            return;
-        PYALPAKA_CU_CHECK(cuCtxPushCurrent_v2, context);
-        m_pushed = true;
-    }
-
-    ContextScope::~ContextScope()
-    {
-        if(!m_pushed)
-            return;
-        CUcontext popped = nullptr;
-        (void)driver().cuCtxPopCurrent_v2(&popped); // a destructor must not throw; push succeeded, so does pop
-    }
-
     CudaDevice::CudaDevice(CudaBackend& backend, std::size_t index)
         : m_backend(backend)
         , m_index(index)
@@ -158,11 +141,9 @@ namespace pyalpaka::rt::cuda
             [self](void* p)
             {
                 // Errors cannot be reported from here (a deleter, possibly at interpreter exit): the memory is lost.
-                if(driver().cuCtxPushCurrent_v2(self->context()) != CUDA_SUCCESS)
-                    return;
-                (void)driver().cuMemFree_v2(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p)));
-                CUcontext popped = nullptr;
-                (void)driver().cuCtxPopCurrent_v2(&popped);
+                ContextScope const scope(self->context(), std::nothrow);
+                if(scope.entered())
+                    (void)driver().cuMemFree_v2(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p)));
             });
     }
 

@@ -150,4 +150,38 @@ namespace pyalpaka::rt::cuda
             throw OutOfMemory(describeError(result, call));
         throw std::runtime_error(describeError(result, call));
     }
+
+    ContextScope::ContextScope(CUcontext context)
+    {
+        CUcontext current = nullptr;
+        if(driver().cuCtxGetCurrent(&current) != CUDA_SUCCESS || current != context)
+        {
+            PYALPAKA_CU_CHECK(cuCtxPushCurrent_v2, context);
+            m_pushed = true;
+        }
+        m_entered = true;
+    }
+
+    ContextScope::ContextScope(CUcontext context, std::nothrow_t) noexcept
+    {
+        auto const& load = loadDriver();
+        if(load.api == nullptr)
+            return;
+        CUcontext current = nullptr;
+        if(load.api->cuCtxGetCurrent(&current) != CUDA_SUCCESS || current != context)
+        {
+            if(load.api->cuCtxPushCurrent_v2(context) != CUDA_SUCCESS)
+                return;
+            m_pushed = true;
+        }
+        m_entered = true;
+    }
+
+    ContextScope::~ContextScope()
+    {
+        if(!m_pushed)
+            return;
+        CUcontext popped = nullptr;
+        (void)driver().cuCtxPopCurrent_v2(&popped); // a destructor must not throw; push succeeded, so does pop
+    }
 } // namespace pyalpaka::rt::cuda

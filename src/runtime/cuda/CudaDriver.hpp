@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <new>
 #include <string>
 
 namespace pyalpaka::rt::cuda
@@ -246,6 +247,31 @@ namespace pyalpaka::rt::cuda
 
     //! Throws std::runtime_error naming the call and the error unless result is CUDA_SUCCESS.
     void check(CUresult result, char const* call);
+
+    //! Makes a context current for the lifetime of the scope (driver calls act on the current context). Where it
+    //! is current already (the CUDA runtime of CuPy or PyTorch leaves the primary context current on a thread it
+    //! used) nothing is pushed: a launch saves two driver calls.
+    class ContextScope
+    {
+    public:
+        //! Throws (check) when the context cannot be made current.
+        explicit ContextScope(CUcontext context);
+        //! For destructors and deleters, which cannot report errors: check entered() before any driver call.
+        ContextScope(CUcontext context, std::nothrow_t) noexcept;
+        ~ContextScope();
+        ContextScope(ContextScope const&) = delete;
+        auto operator=(ContextScope const&) -> ContextScope& = delete;
+
+        //! Whether the context is current (always true after the throwing constructor).
+        [[nodiscard]] auto entered() const noexcept -> bool
+        {
+            return m_entered;
+        }
+
+    private:
+        bool m_entered = false;
+        bool m_pushed = false;
+    };
 } // namespace pyalpaka::rt::cuda
 
 //! Calls a driver entry point and checks its result: CU_CHECK(cuStreamSynchronize, stream).

@@ -85,11 +85,11 @@ namespace pyalpaka::rt::cuda
             // kernel's own.
             ~CudaKernel() override
             {
-                if(m_helperStream == nullptr || driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
+                if(m_helperStream == nullptr)
                     return;
-                (void)driver().cuStreamDestroy_v2(m_helperStream);
-                CUcontext popped = nullptr;
-                (void)driver().cuCtxPopCurrent_v2(&popped);
+                ContextScope const scope(m_device->context(), std::nothrow);
+                if(scope.entered())
+                    (void)driver().cuStreamDestroy_v2(m_helperStream);
             }
 
             void launch(

@@ -2,16 +2,16 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! CudaQueue and CudaEvent: a stream and an event of a device's primary context. Copies and fills of strided
-//! regions become 2-D/3-D driver copies and 2-D fills over rows (see StridedRows.hpp).
+//! CudaQueue: a stream of a device's primary context. Operations are counted as they complete (by events recorded
+//! every few operations, or by a wait) so that callers may release what an operation used; host tasks run on the
+//! driver's callback thread and keep their first exception for the next wait. Copies and fills are in
+//! CudaCopies.cpp, graph capture and replay in CudaGraph.cpp, events in CudaEvent.cpp.
 
-#include <algorithm>
 #include <cstring>
 #include <utility>
 
 #include "CudaRuntime.hpp"
 #include "runtime/Errors.hpp"
-#include "runtime/StridedRows.hpp"
 
 namespace pyalpaka::rt::cuda
 {
@@ -21,7 +21,7 @@ namespace pyalpaka::rt::cuda
         struct PendingHostTask
         {
             std::function<void()> task;
-            std::shared_ptr<HostTaskErrors> errors;
+            std::shared_ptr<alpaka::detail::FirstError> errors;
             std::shared_ptr<std::atomic<std::size_t>> pending; //!< the queue's host tasks not yet run
         };
 
@@ -36,7 +36,7 @@ namespace pyalpaka::rt::cuda
             }
             catch(...)
             {
-                pending->errors->record(std::current_exception());
+                pending->errors->capture();
             }
             pending->task = nullptr; // release what the task holds before the operation counts as done
             pending->pending->fetch_sub(1, std::memory_order_release);
@@ -52,7 +52,7 @@ namespace pyalpaka::rt::cuda
             }
             catch(...)
             {
-                recorded->errors->record(std::current_exception());
+                recorded->errors->capture();
             }
         }
 
@@ -62,123 +62,6 @@ namespace pyalpaka::rt::cuda
                 std::string(operation)
                 + ": the queue is capturing a graph, so its work has not run and will not run until the graph is "
                   "launched; leave the capture first");
-        }
-
-        auto isDeviceMemory(Region const& r) -> bool
-        {
-            return r.device != nullptr && r.device->memorySpace() == MemorySpace::Cuda;
-        }
-
-        auto address(Region const& r) -> std::uintptr_t
-        {
-            return reinterpret_cast<std::uintptr_t>(r.data);
-        }
-
-        //! One end of a driver copy at byte offset `offset` of region r.
-        template<typename TCopy>
-        void setSource(TCopy& c, Region const& r, std::size_t offset)
-        {
-            if(isDeviceMemory(r))
-            {
-                c.srcMemoryType = MemoryDevice;
-                c.srcDevice = static_cast<CUdeviceptr>(address(r) + offset);
-            }
-            else
-            {
-                c.srcMemoryType = MemoryHost;
-                c.srcHost = static_cast<std::byte const*>(r.data) + offset;
-            }
-        }
-
-        template<typename TCopy>
-        void setDestination(TCopy& c, Region const& r, std::size_t offset)
-        {
-            if(isDeviceMemory(r))
-            {
-                c.dstMemoryType = MemoryDevice;
-                c.dstDevice = static_cast<CUdeviceptr>(address(r) + offset);
-            }
-            else
-            {
-                c.dstMemoryType = MemoryHost;
-                c.dstHost = static_cast<std::byte*>(r.data) + offset;
-            }
-        }
-
-        //! Enqueues the copy of one block of rows: up to two row dimensions (a 2-D copy for one, a 3-D copy when the
-        //! outer pitch is a multiple of the inner one, else a 2-D copy per plane).
-        void copyBlock(
-            CUstream stream,
-            Region const& dst,
-            Region const& src,
-            RowLayout const& rows,
-            std::size_t dstOffset,
-            std::size_t srcOffset)
-        {
-            auto const& inner = rows.dims.empty() ? RowDim{1, rows.width, rows.width} : rows.dims.back();
-            bool const twoDims = rows.dims.size() == 2;
-            if(twoDims)
-            {
-                auto const& outer = rows.dims.front();
-                if(outer.dstStride % inner.dstStride == 0 && outer.srcStride % inner.srcStride == 0
-                   && outer.dstStride / inner.dstStride >= inner.extent
-                   && outer.srcStride / inner.srcStride >= inner.extent)
-                {
-                    Memcpy3D c{};
-                    setSource(c, src, srcOffset);
-                    setDestination(c, dst, dstOffset);
-                    c.srcPitch = inner.srcStride;
-                    c.srcHeight = outer.srcStride / inner.srcStride;
-                    c.dstPitch = inner.dstStride;
-                    c.dstHeight = outer.dstStride / inner.dstStride;
-                    c.widthInBytes = rows.width;
-                    c.height = inner.extent;
-                    c.depth = outer.extent;
-                    PYALPAKA_CU_CHECK(cuMemcpy3DAsync_v2, &c, stream);
-                    return;
-                }
-            }
-            std::size_t const planes = twoDims ? rows.dims.front().extent : 1;
-            for(std::size_t p = 0; p < planes; ++p)
-            {
-                Memcpy2D c{};
-                std::size_t const dstPlane = twoDims ? p * rows.dims.front().dstStride : 0;
-                std::size_t const srcPlane = twoDims ? p * rows.dims.front().srcStride : 0;
-                setSource(c, src, srcOffset + srcPlane);
-                setDestination(c, dst, dstOffset + dstPlane);
-                c.srcPitch = inner.srcStride;
-                c.dstPitch = inner.dstStride;
-                c.widthInBytes = rows.width;
-                c.height = inner.extent;
-                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, stream);
-            }
-        }
-
-        //! Fills the rows of one block (at most one row dimension) of device memory.
-        void setBlock(CUstream stream, Region const& dst, RowLayout const& rows, std::size_t offset, std::uint8_t byte)
-        {
-            auto const base = static_cast<CUdeviceptr>(address(dst) + offset);
-            if(rows.dims.empty())
-                PYALPAKA_CU_CHECK(cuMemsetD8Async, base, byte, rows.width, stream);
-            else
-                PYALPAKA_CU_CHECK(
-                    cuMemsetD2D8Async,
-                    base,
-                    rows.dims.back().dstStride,
-                    byte,
-                    rows.width,
-                    rows.dims.back().extent,
-                    stream);
-        }
-
-        void setHostRegion(Region const& dst, std::uint8_t byte)
-        {
-            auto const rows = rowLayout(dst, dst);
-            forEachBlock(
-                rows,
-                0,
-                [&](RowLayout const&, std::size_t offset, std::size_t)
-                { std::memset(static_cast<std::byte*>(dst.data) + offset, byte, rows.width); });
         }
     } // namespace
 
@@ -193,7 +76,8 @@ namespace pyalpaka::rt::cuda
     CudaQueue::~CudaQueue()
     {
         // Work still queued uses memory its owners keep alive only until the queue is done with it.
-        if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
+        ContextScope const scope(m_device->context(), std::nothrow);
+        if(!scope.entered())
             return;
         (void)driver().cuStreamSynchronize(m_stream);
         for(auto const& tracked : m_tracked)
@@ -201,8 +85,6 @@ namespace pyalpaka::rt::cuda
         for(auto* event : m_eventPool)
             (void)driver().cuEventDestroy_v2(event);
         (void)driver().cuStreamDestroy_v2(m_stream);
-        CUcontext popped = nullptr;
-        (void)driver().cuCtxPopCurrent_v2(&popped);
     }
 
     void CudaQueue::finish(std::uint64_t number)
@@ -338,7 +220,7 @@ namespace pyalpaka::rt::cuda
 
     void CudaQueue::rethrowHostTaskError()
     {
-        m_errors->rethrow();
+        m_errors->rethrowAndClear();
     }
 
     void CudaQueue::wait()
@@ -365,234 +247,6 @@ namespace pyalpaka::rt::cuda
             return false;
         check(status, "cuStreamQuery");
         completedUpTo(submitted);
-        return true;
-    }
-
-    namespace
-    {
-        auto nativeEvent(Event& event, CudaDevice const& queueDevice) -> CudaEvent&
-        {
-            auto* cuda = dynamic_cast<CudaEvent*>(&event);
-            if(cuda == nullptr || cuda->device()->index() != queueDevice.index())
-                throw TypeMismatch(
-                    "an event of " + event.device()->name() + " (" + event.device()->backend().name()
-                    + ") cannot be used with a queue of " + queueDevice.name()
-                    + " (cuda): create the event on the queue's device");
-            return *cuda;
-        }
-    } // namespace
-
-    void CudaQueue::record(Event& event)
-    {
-        auto& cuda = nativeEvent(event, *m_device);
-        ContextScope scope(m_device->context());
-        if(capturing())
-        {
-            PYALPAKA_CU_CHECK(cuEventRecordWithFlags, cuda.native(), m_stream, CU_EVENT_RECORD_EXTERNAL);
-            return;
-        }
-        PYALPAKA_CU_CHECK(cuEventRecord, cuda.native(), m_stream);
-        if(m_blocking)
-            PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
-    }
-
-    void CudaQueue::waitFor(Event& event)
-    {
-        auto& cuda = nativeEvent(event, *m_device);
-        ContextScope scope(m_device->context());
-        if(capturing())
-        {
-            PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), CU_EVENT_WAIT_EXTERNAL);
-            return;
-        }
-        PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), 0u);
-        if(m_blocking)
-            PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
-    }
-
-    void CudaQueue::copy(Region const& dst, Region const& src)
-    {
-        auto const rows = rowLayout(dst, src);
-        if(!isDeviceMemory(src) && !capturing() && m_pendingHostTasks->load(std::memory_order_acquire) != 0)
-        {
-            // The driver may read pageable host memory when the copy is enqueued, before host tasks enqueued
-            // earlier ran (a fill of this NumPy array, say): let them run first.
-            ContextScope scope(m_device->context());
-            PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
-        }
-        submit(
-            [&](CUstream stream)
-            {
-                forEachBlock(
-                    rows,
-                    2,
-                    [&](RowLayout const& block, std::size_t dstOffset, std::size_t srcOffset)
-                    { copyBlock(stream, dst, src, block, dstOffset, srcOffset); });
-            });
-    }
-
-    void CudaQueue::set(Region const& dst, std::uint8_t byte)
-    {
-        if(!isDeviceMemory(dst))
-        {
-            // Host memory (a NumPy array): filled on the host in queue order.
-            enqueueHostTask([dst, byte] { setHostRegion(dst, byte); });
-            return;
-        }
-        auto const rows = rowLayout(dst, dst);
-        submit(
-            [&](CUstream stream)
-            {
-                forEachBlock(
-                    rows,
-                    1,
-                    [&](RowLayout const& block, std::size_t offset, std::size_t)
-                    { setBlock(stream, dst, block, offset, byte); });
-            });
-    }
-
-    void CudaQueue::beginCapture()
-    {
-        if(capturing())
-            throw std::runtime_error("Queue.capture: the queue is already capturing a graph");
-        if(!empty())
-            throw std::runtime_error(
-                "Queue.capture: the queue still has work in flight; wait for it before capturing, so that the graph "
-                "records only the work enqueued inside the capture");
-        ContextScope scope(m_device->context());
-        PYALPAKA_CU_CHECK(cuStreamBeginCapture_v2, m_stream, CU_STREAM_CAPTURE_MODE_RELAXED);
-        m_capture = std::make_unique<CaptureRecord>();
-    }
-
-    auto CudaQueue::endCapture() -> std::shared_ptr<Graph>
-    {
-        if(!capturing())
-            throw std::runtime_error("the queue is not capturing a graph");
-        auto record = std::move(*m_capture);
-        m_capture.reset(); // also when the driver reports the capture invalidated: the queue is usable again
-        ContextScope scope(m_device->context());
-        CUgraph graph = nullptr;
-        PYALPAKA_CU_CHECK(cuStreamEndCapture, m_stream, &graph);
-        return std::make_shared<CudaGraph>(m_device, graph, std::move(record));
-    }
-
-    void CudaQueue::launch(Graph& graph)
-    {
-        auto* cuda = dynamic_cast<CudaGraph*>(&graph);
-        if(cuda == nullptr || !isSameDevice(*graph.device(), *m_device))
-            throw TypeMismatch(
-                "a graph captured on " + graph.device()->name() + " (" + graph.device()->backend().name()
-                + ") cannot be launched on a queue of " + m_device->name()
-                + " (cuda): launch it on a queue of the device it was captured on");
-        if(capturing())
-        {
-            addChildGraph(*cuda);
-            m_capture->children.push_back(cuda->shared_from_this());
-            return;
-        }
-        submit([&](CUstream stream) { PYALPAKA_CU_CHECK(cuGraphLaunch, cuda->exec(), stream); });
-        if(cuda->hasHostTasks())
-            // Reports what the replay's host nodes raised, at this queue's next wait (or now, if it is blocking).
-            enqueueHostTask([replayed = cuda->shared_from_this()] { replayed->rethrowHostTaskErrors(); });
-    }
-
-    //! The driver refuses cuGraphLaunch on a capturing stream: the graph joins the capture as one child graph node
-    //! after the capture's current dependencies, and becomes the dependency of what is captured next.
-    void CudaQueue::addChildGraph(CudaGraph const& child)
-    {
-        ContextScope scope(m_device->context());
-        int status = 0;
-        unsigned long long id = 0;
-        CUgraph captured = nullptr;
-        CUgraphNode const* dependencies = nullptr;
-        void const* edgeData = nullptr;
-        std::size_t count = 0;
-        PYALPAKA_CU_CHECK(
-            cuStreamGetCaptureInfo_v3, m_stream, &status, &id, &captured, &dependencies, &edgeData, &count);
-        CUgraphNode node = nullptr;
-        PYALPAKA_CU_CHECK(cuGraphAddChildGraphNode, &node, captured, dependencies, count, child.graph());
-        PYALPAKA_CU_CHECK(
-            cuStreamUpdateCaptureDependencies_v2, m_stream, &node, nullptr, 1, CU_STREAM_SET_CAPTURE_DEPENDENCIES);
-    }
-
-    auto CudaGraph::hasHostTasks() const -> bool
-    {
-        return !m_record.hostTasks.empty()
-               || std::any_of(
-                   m_record.children.begin(),
-                   m_record.children.end(),
-                   [](auto const& child) { return child->hasHostTasks(); });
-    }
-
-    void CudaGraph::rethrowHostTaskErrors() const
-    {
-        m_record.errors->rethrow();
-        for(auto const& child : m_record.children)
-            child->rethrowHostTaskErrors();
-    }
-
-    CudaGraph::CudaGraph(std::shared_ptr<CudaDevice> device, CUgraph graph, CaptureRecord record)
-        : m_device(std::move(device))
-        , m_graph(graph)
-        , m_record(std::move(record))
-    {
-        ContextScope scope(m_device->context());
-        CUresult status = driver().cuGraphInstantiateWithFlags(&m_exec, m_graph, 0);
-        if(status == CUDA_SUCCESS)
-            status = driver().cuGraphGetNodes(m_graph, nullptr, &m_nodeCount);
-        if(status != CUDA_SUCCESS)
-        {
-            if(m_exec != nullptr)
-                (void)driver().cuGraphExecDestroy(m_exec);
-            (void)driver().cuGraphDestroy(m_graph);
-            check(status, "cuGraphInstantiateWithFlags");
-        }
-    }
-
-    CudaGraph::~CudaGraph()
-    {
-        if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
-            return;
-        (void)driver().cuGraphExecDestroy(m_exec); // the driver frees it after launches still in flight
-        (void)driver().cuGraphDestroy(m_graph);
-        CUcontext popped = nullptr;
-        (void)driver().cuCtxPopCurrent_v2(&popped);
-    }
-
-    auto CudaGraph::device() const -> std::shared_ptr<Device>
-    {
-        return m_device;
-    }
-
-    CudaEvent::CudaEvent(std::shared_ptr<CudaDevice> device)
-        : m_device(std::move(device))
-    {
-        ContextScope scope(m_device->context());
-        PYALPAKA_CU_CHECK(cuEventCreate, &m_event, CU_EVENT_DISABLE_TIMING);
-    }
-
-    CudaEvent::~CudaEvent()
-    {
-        if(driver().cuCtxPushCurrent_v2(m_device->context()) != CUDA_SUCCESS)
-            return;
-        (void)driver().cuEventDestroy_v2(m_event);
-        CUcontext popped = nullptr;
-        (void)driver().cuCtxPopCurrent_v2(&popped);
-    }
-
-    void CudaEvent::wait()
-    {
-        ContextScope scope(m_device->context());
-        PYALPAKA_CU_CHECK(cuEventSynchronize, m_event);
-    }
-
-    auto CudaEvent::isComplete() const -> bool
-    {
-        ContextScope scope(m_device->context());
-        CUresult const status = driver().cuEventQuery(m_event);
-        if(status == CUDA_ERROR_NOT_READY)
-            return false;
-        check(status, "cuEventQuery");
         return true;
     }
 } // namespace pyalpaka::rt::cuda

@@ -8,9 +8,10 @@
 //! modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the HIP runtime would mirror these
 //! classes with hipStream_t and friends.
 
+#include <alpaka/detail/FirstError.hpp>
+
 #include <array>
 #include <deque>
-#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -23,21 +24,6 @@
 namespace pyalpaka::rt::cuda
 {
     class CudaBackend;
-
-    //! Makes a context current for the lifetime of the scope (driver calls act on the current context). Where it
-    //! is current already (the CUDA runtime of CuPy or PyTorch leaves the primary context current on a thread it
-    //! used) nothing is pushed: a launch saves two driver calls.
-    class ContextScope
-    {
-    public:
-        explicit ContextScope(CUcontext context);
-        ~ContextScope();
-        ContextScope(ContextScope const&) = delete;
-        auto operator=(ContextScope const&) -> ContextScope& = delete;
-
-    private:
-        bool m_pushed = false;
-    };
 
     //! The device attributes the runtime uses, read once.
     struct DeviceAttributes
@@ -118,39 +104,12 @@ namespace pyalpaka::rt::cuda
         [[nodiscard]] auto computeProps(std::size_t dim) const -> DevProps;
     };
 
-    //! The errors host tasks of a non-blocking queue raised, kept for the next wait (shared with the callbacks).
-    struct HostTaskErrors
-    {
-        std::mutex mutex;
-        std::exception_ptr first;
-
-        //! Keeps error unless an earlier one is kept.
-        void record(std::exception_ptr error)
-        {
-            std::lock_guard lock(mutex);
-            if(!first)
-                first = std::move(error);
-        }
-
-        //! Rethrows and clears the kept error, if any.
-        void rethrow()
-        {
-            std::exception_ptr error;
-            {
-                std::lock_guard lock(mutex);
-                std::swap(error, first);
-            }
-            if(error)
-                std::rethrow_exception(error);
-        }
-    };
-
     //! A host task recorded into a graph: its host node calls it at every replay, so the graph owns it; exceptions
     //! collect in `errors` until the replay's closing host task reports them to the replaying queue.
     struct RecordedHostTask
     {
         std::function<void()> task;
-        std::shared_ptr<HostTaskErrors> errors;
+        std::shared_ptr<alpaka::detail::FirstError> errors;
     };
 
     class CudaGraph;
@@ -159,7 +118,7 @@ namespace pyalpaka::rt::cuda
     struct CaptureRecord
     {
         std::vector<std::unique_ptr<RecordedHostTask>> hostTasks;
-        std::shared_ptr<HostTaskErrors> errors = std::make_shared<HostTaskErrors>();
+        std::shared_ptr<alpaka::detail::FirstError> errors = std::make_shared<alpaka::detail::FirstError>();
         //! Graphs launched inside the capture (child graph nodes): their host nodes call their recorded tasks.
         std::vector<std::shared_ptr<CudaGraph const>> children;
     };
@@ -288,7 +247,7 @@ namespace pyalpaka::rt::cuda
         std::shared_ptr<CudaDevice> m_device;
         bool m_blocking;
         CUstream m_stream = nullptr;
-        std::shared_ptr<HostTaskErrors> m_errors = std::make_shared<HostTaskErrors>();
+        std::shared_ptr<alpaka::detail::FirstError> m_errors = std::make_shared<alpaka::detail::FirstError>();
         std::unique_ptr<CaptureRecord> m_capture;
         //! Host tasks enqueued whose callback has not run (a copy from host memory waits for them).
         std::shared_ptr<std::atomic<std::size_t>> m_pendingHostTasks = std::make_shared<std::atomic<std::size_t>>(0);

@@ -4,7 +4,7 @@
 //! \file
 //! detail::cpu::BlockBarrier on plain std::threads: phases, votes, threads that drop out, more threads than cores.
 
-#include <alpaka/detail/cpu/BlockBarrier.hpp>
+#include <alpaka/detail/cpu/launch/BlockBarrier.hpp>
 
 #include <atomic>
 #include <cstdint>

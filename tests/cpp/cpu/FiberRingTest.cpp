@@ -8,7 +8,7 @@
 
 #if defined(ALPAKA_ACC_CPU_B_SEQ_T_FIBERS_ENABLED)
 
-#    include <alpaka/detail/cpu/FiberRing.hpp>
+#    include <alpaka/detail/cpu/launch/FiberRing.hpp>
 
 #    include <array>
 #    include <atomic>

@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! detail::cpu::Parker, the wait of queues, events and pipelined blocks, on plain std::threads: no lost wake-up when
+//! detail::sys::Parker, the wait of queues, events and pipelined blocks, on plain std::threads: no lost wake-up when
 //! waiters sleep at once, many waiters on one parker, and the clock and processor count of Spin.hpp and SysInfo.hpp,
 //! which stand in for <chrono> and <thread> on the kernel side.
 
-#include <alpaka/detail/cpu/Parker.hpp>
-#include <alpaka/detail/cpu/Spin.hpp>
-#include <alpaka/detail/cpu/SysInfo.hpp>
+#include <alpaka/detail/sys/Parker.hpp>
+#include <alpaka/detail/sys/Spin.hpp>
+#include <alpaka/detail/sys/SysInfo.hpp>
 
 #include <atomic>
 #include <chrono>
@@ -20,7 +20,7 @@
 
 namespace
 {
-    using alpaka::detail::cpu::Parker;
+    using alpaka::detail::sys::Parker;
 
     //! Two threads hand a token back and forth `rounds` times, each waiting on its own parker for its turn. Every
     //! `pauseEvery`-th hand-over comes late (after 30 µs), so that the waiter has gone to sleep by then.
@@ -106,7 +106,7 @@ TEST_CASE("Parker: a condition that already holds returns without waiting", "[cp
 
 TEST_CASE("Spin.hpp: the monotonic clock advances with std::chrono::steady_clock", "[cpu][parker]")
 {
-    using alpaka::detail::cpu::monotonicNanoseconds;
+    using alpaka::detail::sys::monotonicNanoseconds;
     auto const steadyStart = std::chrono::steady_clock::now();
     std::int64_t const start = monotonicNanoseconds();
     std::int64_t previous = start;
@@ -115,8 +115,8 @@ TEST_CASE("Spin.hpp: the monotonic clock advances with std::chrono::steady_clock
         std::int64_t const now = monotonicNanoseconds();
         REQUIRE(now >= previous);
         previous = now;
-        alpaka::detail::cpu::cpuRelax();
-        alpaka::detail::cpu::cpuYield();
+        alpaka::detail::sys::cpuRelax();
+        alpaka::detail::sys::cpuYield();
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     std::int64_t const elapsed = monotonicNanoseconds() - start;
@@ -130,7 +130,7 @@ TEST_CASE("Spin.hpp: the monotonic clock advances with std::chrono::steady_clock
 TEST_CASE("SysInfo: the hardware thread count is std::thread::hardware_concurrency", "[cpu][parker]")
 {
     auto const expected = std::thread::hardware_concurrency();
-    auto const count = alpaka::detail::cpu::getHardwareThreadCount();
+    auto const count = alpaka::detail::sys::getHardwareThreadCount();
     CHECK(count >= 1u);
     if(expected != 0u)
         CHECK(count == expected);

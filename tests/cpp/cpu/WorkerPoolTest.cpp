@@ -5,8 +5,8 @@
 //! block), runShares() may take a late worker's share back to the caller (ranges of blocks); both run every share
 //! exactly once, return only when all are done, and never grow the pool launch after launch.
 
-#include <alpaka/detail/cpu/CpuPlacement.hpp>
-#include <alpaka/detail/cpu/WorkerPool.hpp>
+#include <alpaka/detail/cpu/launch/WorkerPool.hpp>
+#include <alpaka/detail/sys/CpuPlacement.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -150,8 +150,8 @@ TEST_CASE("WorkerPool::run and runShares from several threads at once", "[cpu][p
 #if defined(__linux__)
 TEST_CASE("moveOffCpu moves the calling thread to another allowed CPU and keeps its affinity mask", "[cpu][pool]")
 {
-    using alpaka::detail::cpu::currentCpu;
-    using alpaka::detail::cpu::moveOffCpu;
+    using alpaka::detail::sys::currentCpu;
+    using alpaka::detail::sys::moveOffCpu;
     cpu_set_t before;
     REQUIRE(sched_getaffinity(0, sizeof before, &before) == 0);
     if(CPU_COUNT(&before) < 2)

@@ -34,7 +34,7 @@
 #        error "alpaka.hpp includes <deque>"
 #    endif
 #    if defined(_GLIBCXX_MUTEX) && (defined(__unix__) || defined(__APPLE__))
-#        error "alpaka.hpp includes <mutex> (4 MB): use detail::cpu::Mutex (detail/cpu/Mutex.hpp)"
+#        error "alpaka.hpp includes <mutex> (4 MB): use detail::sys::Mutex (detail/sys/Mutex.hpp)"
 #    endif
 #    if defined(_GLIBCXX_RANDOM)
 #        error "alpaka.hpp includes <random> (7.8 MB): see rand/MersenneTwister19937.hpp"
@@ -43,7 +43,7 @@
 #        error "alpaka.hpp includes <sstream>: format messages with detail::formatMessage"
 #    endif
 #    if defined(_GLIBCXX_THREAD) && (defined(__unix__) || defined(__APPLE__))
-#        error "alpaka.hpp includes <thread> (3.8 MB): use detail::cpu::HostThread"
+#        error "alpaka.hpp includes <thread> (3.8 MB): use detail::sys::HostThread"
 #    endif
 #endif
 #if defined(_IMMINTRIN_H_INCLUDED) || defined(__IMMINTRIN_H)

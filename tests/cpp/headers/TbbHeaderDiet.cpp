@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! alpaka.hpp with the oneTBB back-end reads oneTBB's headers without <immintrin.h> (detail/cpu/TbbHeaders.hpp), and
+//! alpaka.hpp with the oneTBB back-end reads oneTBB's headers without <immintrin.h> (detail/sys/TbbHeaders.hpp), and
 //! a later #include <immintrin.h> still declares everything. Built when the TBB back-end is enabled.
 
 #undef ALPAKA_ACC_ANY_BT_OMP5_ENABLED

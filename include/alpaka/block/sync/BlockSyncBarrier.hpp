@@ -10,7 +10,7 @@
 #include "alpaka/block/op/LogicalOp.hpp"
 #include "alpaka/block/sync/Traits.hpp"
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/BlockBarrier.hpp"
+#include "alpaka/detail/cpu/launch/BlockBarrier.hpp"
 
 #include <type_traits>
 

@@ -9,13 +9,13 @@
 
 #if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
 
+#    include "alpaka/detail/FirstError.hpp"
 #    include "alpaka/detail/cudaHip/Check.hpp"
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
 
 #    include <atomic>
 #    include <exception>
 #    include <memory>
-#    include <mutex>
 #    include <stdexcept>
 #    include <string>
 #    include <utility>
@@ -23,39 +23,12 @@
 
 namespace alpaka::detail::cudaHip
 {
-    //! The first exception of host tasks, kept for a later wait.
-    class HostTaskErrors
-    {
-    public:
-        void store(std::exception_ptr error)
-        {
-            std::lock_guard<std::mutex> const lock(m_mutex);
-            if(!m_error)
-                m_error = std::move(error);
-        }
-
-        void rethrow()
-        {
-            std::exception_ptr error;
-            {
-                std::lock_guard<std::mutex> const lock(m_mutex);
-                error = std::exchange(m_error, nullptr);
-            }
-            if(error)
-                std::rethrow_exception(error);
-        }
-
-    private:
-        std::mutex m_mutex;
-        std::exception_ptr m_error;
-    };
-
     //! The host tasks a capture recorded: their host nodes point to these payloads at every replay of the graph, and
     //! their exceptions collect in `errors` until a replay's closing host task reports them to the replaying queue.
     struct CapturedHostWork
     {
         std::vector<std::shared_ptr<void>> payloads;
-        std::shared_ptr<HostTaskErrors> errors = std::make_shared<HostTaskErrors>();
+        std::shared_ptr<FirstError> errors = std::make_shared<FirstError>();
     };
 
     inline auto capturingError(char const* operation) -> std::runtime_error
@@ -147,7 +120,7 @@ namespace alpaka::detail::cudaHip
                 catch(...)
                 {
                     if(auto const queue = owned->queue.lock())
-                        queue->storeHostTaskError(std::current_exception());
+                        queue->m_hostTaskError.capture();
                 }
                 owned->pending->fetch_sub(1, std::memory_order_release);
             };
@@ -234,7 +207,7 @@ namespace alpaka::detail::cudaHip
                 struct Payload
                 {
                     std::decay_t<TTask> task;
-                    std::shared_ptr<HostTaskErrors> errors;
+                    std::shared_ptr<FirstError> errors;
                 };
 
                 auto payload = std::make_shared<Payload>(Payload{std::forward<TTask>(task), m_capture->errors});
@@ -247,7 +220,7 @@ namespace alpaka::detail::cudaHip
                     }
                     catch(...)
                     {
-                        recorded->errors->store(std::current_exception());
+                        recorded->errors->capture();
                     }
                 };
                 m_dev.makeCurrent();
@@ -256,28 +229,15 @@ namespace alpaka::detail::cudaHip
             }
         }
 
-        void storeHostTaskError(std::exception_ptr error)
-        {
-            std::lock_guard<std::mutex> const lock(m_errorMutex);
-            if(!m_hostTaskError)
-                m_hostTaskError = std::move(error);
-        }
-
         void rethrowHostTaskError() const
         {
-            std::exception_ptr error;
-            {
-                std::lock_guard<std::mutex> const lock(m_errorMutex);
-                error = std::exchange(m_hostTaskError, nullptr);
-            }
-            if(error)
-                std::rethrow_exception(error);
+            m_hostTaskError.rethrowAndClear();
         }
 
         DevUniformCudaHipRt<TApi> m_dev;
         typename TApi::Stream_t m_stream{};
-        mutable std::mutex m_errorMutex;
-        mutable std::exception_ptr m_hostTaskError;
+        //! The first exception of a host task since the last wait (the callbacks record it).
+        mutable FirstError m_hostTaskError;
         std::unique_ptr<CapturedHostWork> m_capture;
         //! Host tasks enqueued whose callback has not finished (shared with the callbacks, which may outlive this).
         std::shared_ptr<std::atomic<std::size_t>> m_pendingHostTasks = std::make_shared<std::atomic<std::size_t>>(0);

@@ -6,7 +6,7 @@
 //! BufCpu<TElem, TDim, TIdx>: a dense, 64-byte aligned host buffer shared by all CPU back-ends.
 
 #include "alpaka/core/Common.hpp"
-#include "alpaka/detail/cpu/Allocation.hpp"
+#include "alpaka/detail/sys/Allocation.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/buf/Traits.hpp"
 #include "alpaka/mem/buf/cpu/Copy.hpp"
@@ -143,7 +143,7 @@ namespace alpaka
         {
             auto const extentVec = castVec<TIdx>(getExtents(extent));
             auto* const pMem = static_cast<TElem*>(
-                cpu::allocateAligned(cpu::checkedByteCount<TElem>(extentVec, what), cpu::defaultAlignment, what));
+                sys::allocateAligned(sys::checkedByteCount<TElem>(extentVec, what), sys::defaultAlignment, what));
             return BufCpu<TElem, TDim, TIdx>(dev, pMem, std::move(release), extentVec);
         }
     } // namespace detail
@@ -218,7 +218,7 @@ namespace alpaka
             template<typename TExtent>
             static auto allocBuf(DevCpu const& dev, TExtent const& extent) -> BufCpu<TElem, TDim, TIdx>
             {
-                return detail::allocBufCpu<TElem, TDim, TIdx>(dev, extent, &detail::cpu::freeAligned, "allocBuf");
+                return detail::allocBufCpu<TElem, TDim, TIdx>(dev, extent, &detail::sys::freeAligned, "allocBuf");
             }
         };
 
@@ -234,7 +234,7 @@ namespace alpaka
                 return detail::allocBufCpu<TElem, TDim, TIdx>(
                     getDev(queue),
                     extent,
-                    [queue](TElem* ptr) mutable { alpaka::enqueue(queue, [ptr] { detail::cpu::freeAligned(ptr); }); },
+                    [queue](TElem* ptr) mutable { alpaka::enqueue(queue, [ptr] { detail::sys::freeAligned(ptr); }); },
                     "allocAsyncBuf");
             }
         };

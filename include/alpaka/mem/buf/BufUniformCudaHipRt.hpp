@@ -103,9 +103,8 @@ namespace alpaka
             std::size_t rowPitchBytes,
             Vec<TDim, TIdx> const& extent,
             std::function<void(TElem*)> deleter)
-            : m_spBufImpl(std::make_shared<detail::cudaHip::BufImpl<TApi, TElem, TDim, TIdx>>(
-                  dev, pMem, rowPitchBytes, extent, std::move(deleter)))
-            , m_owner(detail::MemoryOwner::keeping(m_spBufImpl))
+            : m_impl(nullptr)
+            , m_owner(detail::MemoryOwner::emplacing(m_impl, dev, pMem, rowPitchBytes, extent, std::move(deleter)))
         {
         }
 
@@ -117,7 +116,7 @@ namespace alpaka
 
         [[nodiscard]] auto operator==(BufUniformCudaHipRt const& other) const -> bool
         {
-            return m_spBufImpl == other.m_spBufImpl;
+            return m_owner == other.m_owner;
         }
 
         [[nodiscard]] auto operator!=(BufUniformCudaHipRt const& other) const -> bool
@@ -125,10 +124,11 @@ namespace alpaka
             return !(*this == other);
         }
 
-        std::shared_ptr<detail::cudaHip::BufImpl<TApi, TElem, TDim, TIdx>> m_spBufImpl;
+        //! The allocation, kept alive by m_owner (declared first: m_owner's initialization sets it).
+        detail::cudaHip::BufImpl<TApi, TElem, TDim, TIdx>* m_impl;
 
     private:
-        //! The handle views and tasks take: it keeps the allocation (m_spBufImpl) alive.
+        //! The one owner of the allocation, which views and tasks share (ownerHandle).
         detail::MemoryOwner m_owner;
     };
 
@@ -145,7 +145,7 @@ namespace alpaka
         {
             static auto getDev(BufUniformCudaHipRt<TApi, TElem, TDim, TIdx> const& buf) -> DevUniformCudaHipRt<TApi>
             {
-                return buf.m_spBufImpl->m_dev;
+                return buf.m_impl->m_dev;
             }
         };
 
@@ -172,7 +172,7 @@ namespace alpaka
         {
             auto operator()(BufUniformCudaHipRt<TApi, TElem, TDim, TIdx> const& buf) const -> Vec<TDim, TIdx>
             {
-                return buf.m_spBufImpl->m_extentElements;
+                return buf.m_impl->m_extentElements;
             }
         };
 
@@ -181,12 +181,12 @@ namespace alpaka
         {
             static auto getPtrNative(BufUniformCudaHipRt<TApi, TElem, TDim, TIdx> const& buf) -> TElem const*
             {
-                return buf.m_spBufImpl->m_pMem;
+                return buf.m_impl->m_pMem;
             }
 
             static auto getPtrNative(BufUniformCudaHipRt<TApi, TElem, TDim, TIdx>& buf) -> TElem*
             {
-                return buf.m_spBufImpl->m_pMem;
+                return buf.m_impl->m_pMem;
             }
         };
 
@@ -200,11 +200,11 @@ namespace alpaka
                 constexpr std::size_t dim = TDim::value;
                 if constexpr(dim > 0)
                 {
-                    auto const& extent = buf.m_spBufImpl->m_extentElements;
+                    auto const& extent = buf.m_impl->m_extentElements;
                     pitches[dim - 1] = static_cast<TIdx>(sizeof(TElem));
                     if constexpr(dim > 1)
                     {
-                        pitches[dim - 2] = static_cast<TIdx>(buf.m_spBufImpl->m_rowPitchBytes);
+                        pitches[dim - 2] = static_cast<TIdx>(buf.m_impl->m_rowPitchBytes);
                         for(std::size_t i = dim - 2; i-- > 0;)
                             pitches[i] = static_cast<TIdx>(pitches[i + 1] * extent[i + 1]);
                     }

@@ -6,12 +6,13 @@
 //! Ownership handles of views: a view into a buffer keeps the buffer's memory alive, so that a sub-view or a queued
 //! copy never outlives the memory it points to.
 //!
-//! The handle is MemoryOwner, one non-template class for every buffer, view and task, counted in a small block of
-//! its own. It replaced std::shared_ptr<void>: each unit that allocated a buffer and enqueued a copy or a memset
-//! compiled some 80 functions of shared_ptr control blocks, allocators and converting constructors for it
-//! (docs/compile-time.md); this is a handful, compiled once.
+//! The handle is MemoryOwner, one non-template class for every buffer, view and task: an IntrusiveRef
+//! (detail/sys/IntrusiveRef.hpp) of a small block that counts the owners and knows how to release the memory. It
+//! replaced std::shared_ptr<void>, whose control blocks, allocators and converting constructors every unit that
+//! allocated a buffer and enqueued a copy or a memset compiled anew (docs/compile-time.md).
 
-#include <atomic>
+#include "alpaka/detail/sys/IntrusiveRef.hpp"
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -19,11 +20,16 @@
 namespace alpaka::detail
 {
     //! The shared part of a MemoryOwner: how many handles own it, and how to release what it keeps.
-    struct OwnerBlock
+    struct OwnerBlock : sys::RefCounted
     {
-        std::atomic<long> owners{1};
         //! Releases what the block keeps and deletes the block; runs once, when the last owner goes.
         void (*destroy)(OwnerBlock*) noexcept;
+
+        void release() noexcept
+        {
+            if(releaseIsLast())
+                destroy(this);
+        }
     };
 
     //! A block that calls a release function of the memory: the library's own allocations and every plain function
@@ -31,7 +37,7 @@ namespace alpaka::detail
     struct FunctionOwnerBlock final : OwnerBlock
     {
         void* memory;
-        void (*release)(void*);
+        void (*releaseMemory)(void*);
 
         //! A new block owning memory; should the block's allocation fail, the memory is released (as std::shared_ptr
         //! does), so that it is not lost.
@@ -50,15 +56,15 @@ namespace alpaka::detail
             }
             block->destroy = &destroyThis;
             block->memory = memory;
-            block->release = release;
+            block->releaseMemory = release;
             return block;
         }
 
         static void destroyThis(OwnerBlock* block) noexcept
         {
             auto* const self = static_cast<FunctionOwnerBlock*>(block);
-            if(self->release != nullptr)
-                self->release(self->memory);
+            if(self->releaseMemory != nullptr)
+                self->releaseMemory(self->memory);
             delete self;
         }
     };
@@ -67,9 +73,11 @@ namespace alpaka::detail
     template<typename TKept>
     struct KeepingOwnerBlock final : OwnerBlock
     {
-        explicit KeepingOwnerBlock(TKept keptObject)
-            : kept(std::move(keptObject))
+        template<typename... TArgs>
+        explicit KeepingOwnerBlock(TArgs&&... args)
+            : kept(std::forward<TArgs>(args)...)
         {
+            destroy = &destroyThis;
         }
 
         TKept kept;
@@ -102,41 +110,22 @@ namespace alpaka::detail
         template<typename TKept>
         [[nodiscard]] static auto keeping(TKept kept) -> MemoryOwner
         {
-            using Block = KeepingOwnerBlock<std::decay_t<TKept>>;
-            auto* const block = new Block(std::move(kept));
-            block->destroy = &Block::destroyThis;
+            return MemoryOwner(new KeepingOwnerBlock<std::decay_t<TKept>>(std::move(kept)));
+        }
+
+        //! Keeps a TKept made from args in place until the last owner goes, and points `kept` at it: for an object
+        //! that owns the memory itself and can be neither copied nor moved (a GPU buffer's allocation record).
+        template<typename TKept, typename... TArgs>
+        [[nodiscard]] static auto emplacing(TKept*& kept, TArgs&&... args) -> MemoryOwner
+        {
+            auto* const block = new KeepingOwnerBlock<TKept>(std::forward<TArgs>(args)...);
+            kept = &block->kept;
             return MemoryOwner(block);
-        }
-
-        MemoryOwner(MemoryOwner const& other) noexcept
-            : m_block(other.m_block)
-        {
-            if(m_block != nullptr)
-                m_block->owners.fetch_add(1, std::memory_order_relaxed);
-        }
-
-        MemoryOwner(MemoryOwner&& other) noexcept
-            : m_block(std::exchange(other.m_block, nullptr))
-        {
-        }
-
-        //! By value: copy and move assignment in one, safe against self-assignment.
-        auto operator=(MemoryOwner other) noexcept -> MemoryOwner&
-        {
-            std::swap(m_block, other.m_block);
-            return *this;
-        }
-
-        ~MemoryOwner()
-        {
-            // acq_rel: every owner's use of the memory happens before its release.
-            if(m_block != nullptr && m_block->owners.fetch_sub(1, std::memory_order_acq_rel) == 1)
-                m_block->destroy(m_block);
         }
 
         [[nodiscard]] explicit operator bool() const noexcept
         {
-            return m_block != nullptr;
+            return static_cast<bool>(m_block);
         }
 
         [[nodiscard]] friend auto operator==(MemoryOwner const& a, MemoryOwner const& b) noexcept -> bool
@@ -150,7 +139,7 @@ namespace alpaka::detail
         {
         }
 
-        OwnerBlock* m_block = nullptr;
+        sys::IntrusiveRef<OwnerBlock> m_block;
     };
 
     //! The shared ownership a view holds of its memory, or an empty owner for views over memory the caller owns.

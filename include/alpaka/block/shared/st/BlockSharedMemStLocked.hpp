@@ -11,7 +11,7 @@
 
 #include "alpaka/block/shared/st/Traits.hpp"
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/BlockThreadsState.hpp"
+#include "alpaka/detail/cpu/launch/BlockThreadsState.hpp"
 
 #include <cstddef>
 

@@ -8,7 +8,7 @@
 
 #include "alpaka/block/shared/st/Traits.hpp"
 #include "alpaka/core/Concepts.hpp"
-#include "alpaka/detail/cpu/SharedMemArena.hpp"
+#include "alpaka/detail/cpu/launch/SharedMemArena.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,8 @@
 //! where both views are dense) with memmove. The task holds the views' memory alive until it has run.
 
 #include "alpaka/core/Debug.hpp"
-#include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/detail/mem/ExtentFits.hpp"
+#include "alpaka/detail/mem/StridedRows.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
@@ -26,15 +27,16 @@ namespace alpaka
             void operator()() const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memcpy task");
-                cpu::forEachBlock(
-                    m_region,
-                    [&](std::size_t const* offsets)
-                    { std::memmove(m_dst + offsets[0], m_src + offsets[1], m_region.innerBytes); });
+                forEachBlock(
+                    m_rows,
+                    0,
+                    [&](auto const& row, std::size_t const* offsets)
+                    { std::memmove(m_dst + offsets[0], m_src + offsets[1], row.width); });
             }
 
             std::byte* m_dst;
             std::byte const* m_src;
-            cpu::StridedRegion<TDim, 2> m_region;
+            StridedRows<TDim, 2> m_rows;
             detail::MemoryOwner m_dstOwner;
             detail::MemoryOwner m_srcOwner;
         };
@@ -50,13 +52,13 @@ namespace alpaka
             {
                 auto const extentVec = getExtents(extent);
                 ALPAKA_DEBUG_FULL_LOG("memcpy on the CPU: extent " << extentVec);
-                detail::cpu::checkExtentFits(viewDst, extentVec, "memcpy", "destination");
-                detail::cpu::checkExtentFits(viewSrc, extentVec, "memcpy", "source");
+                detail::checkExtentFits(viewDst, extentVec, "memcpy", "destination");
+                detail::checkExtentFits(viewSrc, extentVec, "memcpy", "source");
                 using Elem = alpaka::Elem<std::remove_cvref_t<TViewDstFwd>>;
                 return detail::TaskCopyCpu<TDim::value>{
                     reinterpret_cast<std::byte*>(getPtrNative(viewDst)),
                     reinterpret_cast<std::byte const*>(getPtrNative(viewSrc)),
-                    detail::cpu::makeRegion(
+                    detail::makeStridedRowsOf(
                         extentVec, sizeof(Elem), getPitchesInBytes(viewDst), getPitchesInBytes(viewSrc)),
                     detail::ownerOf(viewDst),
                     detail::ownerOf(viewSrc)};

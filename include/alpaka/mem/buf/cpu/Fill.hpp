@@ -6,7 +6,8 @@
 //! fill of views of the CPU device: a task that assigns a value to every element, block by block.
 
 #include "alpaka/core/Debug.hpp"
-#include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/detail/mem/ExtentFits.hpp"
+#include "alpaka/detail/mem/StridedRows.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
@@ -23,10 +24,11 @@ namespace alpaka
             void operator()() const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("fill task");
-                std::size_t const count = m_region.innerBytes / sizeof(TElem);
-                cpu::forEachBlock(
-                    m_region,
-                    [&](std::size_t const* offsets)
+                std::size_t const count = m_rows.width / sizeof(TElem);
+                forEachBlock(
+                    m_rows,
+                    0,
+                    [&](auto const&, std::size_t const* offsets)
                     {
                         // A plain loop, not std::fill_n: <algorithm> is a tenth of a second in every unit
                         // (C++20's ranges algorithms), and GCC and clang turn this loop into the same code.
@@ -37,7 +39,7 @@ namespace alpaka
             }
 
             std::byte* m_dst;
-            cpu::StridedRegion<TDim, 1> m_region;
+            StridedRows<TDim, 1> m_rows;
             TElem m_value;
             detail::MemoryOwner m_owner;
         };
@@ -53,10 +55,10 @@ namespace alpaka
             {
                 auto const extentVec = getExtents(extent);
                 ALPAKA_DEBUG_FULL_LOG("fill on the CPU: extent " << extentVec);
-                detail::cpu::checkExtentFits(view, extentVec, "fill", "destination");
+                detail::checkExtentFits(view, extentVec, "fill", "destination");
                 return detail::TaskFillCpu<TElem, TDim::value>{
                     reinterpret_cast<std::byte*>(getPtrNative(view)),
-                    detail::cpu::makeRegion(extentVec, sizeof(TElem), getPitchesInBytes(view)),
+                    detail::makeStridedRowsOf(extentVec, sizeof(TElem), getPitchesInBytes(view)),
                     value,
                     detail::ownerOf(view)};
             }

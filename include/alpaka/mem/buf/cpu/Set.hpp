@@ -6,7 +6,8 @@
 //! memset of views of the CPU device: a task that sets contiguous blocks with std::memset.
 
 #include "alpaka/core/Debug.hpp"
-#include "alpaka/detail/cpu/StridedRegion.hpp"
+#include "alpaka/detail/mem/ExtentFits.hpp"
+#include "alpaka/detail/mem/StridedRows.hpp"
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
@@ -25,13 +26,15 @@ namespace alpaka
             void operator()() const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memset task");
-                cpu::forEachBlock(
-                    m_region,
-                    [&](std::size_t const* offsets) { std::memset(m_dst + offsets[0], m_byte, m_region.innerBytes); });
+                forEachBlock(
+                    m_rows,
+                    0,
+                    [&](auto const& row, std::size_t const* offsets)
+                    { std::memset(m_dst + offsets[0], m_byte, row.width); });
             }
 
             std::byte* m_dst;
-            cpu::StridedRegion<TDim, 1> m_region;
+            StridedRows<TDim, 1> m_rows;
             std::uint8_t m_byte;
             detail::MemoryOwner m_owner;
         };
@@ -47,11 +50,11 @@ namespace alpaka
             {
                 auto const extentVec = getExtents(extent);
                 ALPAKA_DEBUG_FULL_LOG("memset on the CPU: extent " << extentVec);
-                detail::cpu::checkExtentFits(view, extentVec, "memset", "destination");
+                detail::checkExtentFits(view, extentVec, "memset", "destination");
                 using Elem = alpaka::Elem<std::remove_cvref_t<TViewFwd>>;
                 return detail::TaskSetCpu<TDim::value>{
                     reinterpret_cast<std::byte*>(getPtrNative(view)),
-                    detail::cpu::makeRegion(extentVec, sizeof(Elem), getPitchesInBytes(view)),
+                    detail::makeStridedRowsOf(extentVec, sizeof(Elem), getPitchesInBytes(view)),
                     byte,
                     detail::ownerOf(view)};
             }

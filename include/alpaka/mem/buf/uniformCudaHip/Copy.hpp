@@ -11,9 +11,9 @@
 #if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
 
 #    include "alpaka/core/Debug.hpp"
-#    include "alpaka/detail/cpu/StridedRegion.hpp"
 #    include "alpaka/detail/cudaHip/Check.hpp"
-#    include "alpaka/detail/cudaHip/StridedCopy.hpp"
+#    include "alpaka/detail/mem/ExtentFits.hpp"
+#    include "alpaka/detail/mem/StridedRows.hpp"
 #    include "alpaka/dev/DevCpu.hpp"
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
 #    include "alpaka/mem/view/Traits.hpp"
@@ -45,11 +45,11 @@ namespace alpaka
             void enqueueIn(typename TApi::Stream_t stream) const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memcpy task (" << TApi::name << ")");
-                if(isEmptyRegion(m_region))
+                if(m_rows.empty())
                     return;
                 bool const peer = m_dstDev >= 0 && m_srcDev >= 0 && m_dstDev != m_srcDev;
-                std::size_t const width = m_region.innerBytes;
-                if(m_region.dims == 0)
+                std::size_t const width = m_rows.width;
+                if(m_rows.dims == 0)
                 {
                     if(peer)
                         ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
@@ -57,36 +57,36 @@ namespace alpaka
                     else
                         ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::memcpyAsync(m_dst, m_src, width, stream));
                 }
-                else if(fitsPitched3D(m_region))
+                else if(fitsPitched3D(m_rows))
                 {
                     if constexpr(TDim >= 2)
                         copy3D(
                             m_dst,
                             m_src,
-                            m_region.pitch[0][1],
-                            m_region.pitch[1][1],
-                            m_region.pitch[0][0] / m_region.pitch[0][1],
-                            m_region.pitch[1][0] / m_region.pitch[1][1],
-                            m_region.extent[1],
-                            m_region.extent[0],
+                            m_rows.stride[0][1],
+                            m_rows.stride[1][1],
+                            m_rows.stride[0][0] / m_rows.stride[0][1],
+                            m_rows.stride[1][0] / m_rows.stride[1][1],
+                            m_rows.extent[1],
+                            m_rows.extent[0],
                             peer,
                             stream);
                 }
                 else
                 {
-                    std::size_t const last = m_region.dims - 1;
-                    forEachRowBlock(
-                        m_region,
-                        [&](std::size_t const* offsets)
+                    forEachBlock(
+                        m_rows,
+                        1,
+                        [&](auto const& block, std::size_t const* offsets)
                         {
                             copy3D(
                                 m_dst + offsets[0],
                                 m_src + offsets[1],
-                                m_region.pitch[0][last],
-                                m_region.pitch[1][last],
-                                m_region.extent[last],
-                                m_region.extent[last],
-                                m_region.extent[last],
+                                block.stride[0][0],
+                                block.stride[1][0],
+                                block.extent[0],
+                                block.extent[0],
+                                block.extent[0],
                                 1u,
                                 peer,
                                 stream);
@@ -97,19 +97,19 @@ namespace alpaka
             //! The source is host memory (which may be pageable: see QueueImpl::waitForHostTasks).
             [[nodiscard]] auto readsHostMemory() const -> bool
             {
-                return m_srcDev < 0 && !isEmptyRegion(m_region);
+                return m_srcDev < 0 && !m_rows.empty();
             }
 
             std::byte* m_dst;
             std::byte const* m_src;
             int m_dstDev;
             int m_srcDev;
-            cpu::StridedRegion<TDim, 2> m_region;
+            StridedRows<TDim, 2> m_rows;
             detail::MemoryOwner m_dstOwner;
             detail::MemoryOwner m_srcOwner;
 
         private:
-            //! depth slices of height rows of m_region.innerBytes; ySize* are the rows per slice of the operands.
+            //! depth slices of height rows of m_rows.width; ySize* are the rows per slice of the operands.
             void copy3D(
                 std::byte* dst,
                 std::byte const* src,
@@ -122,7 +122,7 @@ namespace alpaka
                 bool peer,
                 typename TApi::Stream_t stream) const
             {
-                std::size_t const width = m_region.innerBytes;
+                std::size_t const width = m_rows.width;
                 if(depth == 1 && !peer)
                 {
                     ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
@@ -158,15 +158,15 @@ namespace alpaka
         auto createTaskCopy(TViewDstFwd&& viewDst, TViewSrc const& viewSrc, TExtent const& extent)
         {
             auto const extentVec = getExtents(extent);
-            cpu::checkExtentFits(viewDst, extentVec, "memcpy", "destination");
-            cpu::checkExtentFits(viewSrc, extentVec, "memcpy", "source");
+            checkExtentFits(viewDst, extentVec, "memcpy", "destination");
+            checkExtentFits(viewSrc, extentVec, "memcpy", "source");
             using Elem = alpaka::Elem<std::remove_cvref_t<TViewDstFwd>>;
             return TaskCopyUniformCudaHipRt<TApi, TDim::value>{
                 reinterpret_cast<std::byte*>(getPtrNative(viewDst)),
                 reinterpret_cast<std::byte const*>(getPtrNative(viewSrc)),
                 nativeDevIdx(getDev(viewDst)),
                 nativeDevIdx(getDev(viewSrc)),
-                cpu::makeRegion(extentVec, sizeof(Elem), getPitchesInBytes(viewDst), getPitchesInBytes(viewSrc)),
+                makeStridedRowsOf(extentVec, sizeof(Elem), getPitchesInBytes(viewDst), getPitchesInBytes(viewSrc)),
                 ownerOf(viewDst),
                 ownerOf(viewSrc)};
         }

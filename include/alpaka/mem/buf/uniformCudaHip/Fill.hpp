@@ -12,10 +12,10 @@
     && !ALPAKA_RTC
 
 #    include "alpaka/core/Debug.hpp"
-#    include "alpaka/detail/cpu/StridedRegion.hpp"
 #    include "alpaka/detail/cudaHip/Check.hpp"
 #    include "alpaka/detail/cudaHip/DeviceLanguage.hpp"
-#    include "alpaka/detail/cudaHip/StridedCopy.hpp"
+#    include "alpaka/detail/mem/ExtentFits.hpp"
+#    include "alpaka/detail/mem/StridedRows.hpp"
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
 #    include "alpaka/mem/view/Traits.hpp"
 #    include "alpaka/mem/view/ViewOwner.hpp"
@@ -49,9 +49,9 @@ namespace alpaka
             void enqueueIn(typename TApi::Stream_t stream) const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("fill task (" << TApi::name << ")");
-                if(isEmptyRegion(m_region))
+                if(m_rows.empty())
                     return;
-                std::size_t const count = m_region.innerBytes / sizeof(TElem);
+                std::size_t const count = m_rows.width / sizeof(TElem);
                 auto const launch = [&](std::byte* dst, std::size_t rows, std::size_t rowPitch)
                 {
                     constexpr std::size_t threads = 256u;
@@ -60,20 +60,20 @@ namespace alpaka
                         dst, m_value, count, rows, rowPitch);
                     ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::getLastError());
                 };
-                if(m_region.dims == 0)
+                if(m_rows.dims == 0)
                     launch(m_dst, 1u, 0u);
                 else
                 {
-                    std::size_t const last = m_region.dims - 1;
-                    forEachRowBlock(
-                        m_region,
-                        [&](std::size_t const* offsets)
-                        { launch(m_dst + offsets[0], m_region.extent[last], m_region.pitch[0][last]); });
+                    forEachBlock(
+                        m_rows,
+                        1,
+                        [&](auto const& block, std::size_t const* offsets)
+                        { launch(m_dst + offsets[0], block.extent[0], block.stride[0][0]); });
                 }
             }
 
             std::byte* m_dst;
-            cpu::StridedRegion<TDim, 1> m_region;
+            StridedRows<TDim, 1> m_rows;
             TElem m_value;
             detail::MemoryOwner m_owner;
         };
@@ -88,10 +88,10 @@ namespace alpaka
             static auto createTaskFill(TViewFwd&& view, TElem const& value, TExtent const& extent)
             {
                 auto const extentVec = getExtents(extent);
-                detail::cpu::checkExtentFits(view, extentVec, "fill", "destination");
+                detail::checkExtentFits(view, extentVec, "fill", "destination");
                 return detail::cudaHip::TaskFillUniformCudaHipRt<TApi, TElem, TDim::value>{
                     reinterpret_cast<std::byte*>(getPtrNative(view)),
-                    detail::cpu::makeRegion(extentVec, sizeof(TElem), getPitchesInBytes(view)),
+                    detail::makeStridedRowsOf(extentVec, sizeof(TElem), getPitchesInBytes(view)),
                     value,
                     detail::ownerOf(view)};
             }

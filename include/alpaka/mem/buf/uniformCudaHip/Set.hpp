@@ -9,9 +9,9 @@
 #if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
 
 #    include "alpaka/core/Debug.hpp"
-#    include "alpaka/detail/cpu/StridedRegion.hpp"
 #    include "alpaka/detail/cudaHip/Check.hpp"
-#    include "alpaka/detail/cudaHip/StridedCopy.hpp"
+#    include "alpaka/detail/mem/ExtentFits.hpp"
+#    include "alpaka/detail/mem/StridedRows.hpp"
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
 #    include "alpaka/mem/view/Traits.hpp"
 #    include "alpaka/mem/view/ViewOwner.hpp"
@@ -32,50 +32,45 @@ namespace alpaka
             void enqueueIn(typename TApi::Stream_t stream) const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memset task (" << TApi::name << ")");
-                if(isEmptyRegion(m_region))
+                if(m_rows.empty())
                     return;
                 int const value = static_cast<int>(m_byte);
-                std::size_t const width = m_region.innerBytes;
-                if(m_region.dims == 0)
+                std::size_t const width = m_rows.width;
+                if(m_rows.dims == 0)
                 {
                     ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::memsetAsync(m_dst, value, width, stream));
                 }
-                else if(fitsPitched3D(m_region))
+                else if(fitsPitched3D(m_rows))
                 {
                     if constexpr(TDim >= 2)
                     {
-                        std::size_t const rowPitch = m_region.pitch[0][1];
+                        std::size_t const rowPitch = m_rows.stride[0][1];
                         ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
                             TApi,
                             TApi::memset3DAsync(
-                                TApi::makePitchedPtr(m_dst, rowPitch, width, m_region.pitch[0][0] / rowPitch),
+                                TApi::makePitchedPtr(m_dst, rowPitch, width, m_rows.stride[0][0] / rowPitch),
                                 value,
-                                TApi::makeExtent(width, m_region.extent[1], m_region.extent[0]),
+                                TApi::makeExtent(width, m_rows.extent[1], m_rows.extent[0]),
                                 stream));
                     }
                 }
                 else
                 {
-                    std::size_t const last = m_region.dims - 1;
-                    forEachRowBlock(
-                        m_region,
-                        [&](std::size_t const* offsets)
+                    forEachBlock(
+                        m_rows,
+                        1,
+                        [&](auto const& block, std::size_t const* offsets)
                         {
                             ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
                                 TApi,
                                 TApi::memset2DAsync(
-                                    m_dst + offsets[0],
-                                    m_region.pitch[0][last],
-                                    value,
-                                    width,
-                                    m_region.extent[last],
-                                    stream));
+                                    m_dst + offsets[0], block.stride[0][0], value, width, block.extent[0], stream));
                         });
                 }
             }
 
             std::byte* m_dst;
-            cpu::StridedRegion<TDim, 1> m_region;
+            StridedRows<TDim, 1> m_rows;
             std::uint8_t m_byte;
             detail::MemoryOwner m_owner;
         };
@@ -90,11 +85,11 @@ namespace alpaka
             static auto createTaskMemset(TViewFwd&& view, std::uint8_t const& byte, TExtent const& extent)
             {
                 auto const extentVec = getExtents(extent);
-                detail::cpu::checkExtentFits(view, extentVec, "memset", "destination");
+                detail::checkExtentFits(view, extentVec, "memset", "destination");
                 using Elem = alpaka::Elem<std::remove_cvref_t<TViewFwd>>;
                 return detail::cudaHip::TaskSetUniformCudaHipRt<TApi, TDim::value>{
                     reinterpret_cast<std::byte*>(getPtrNative(view)),
-                    detail::cpu::makeRegion(extentVec, sizeof(Elem), getPitchesInBytes(view)),
+                    detail::makeStridedRowsOf(extentVec, sizeof(Elem), getPitchesInBytes(view)),
                     byte,
                     detail::ownerOf(view)};
             }

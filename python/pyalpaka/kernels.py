@@ -24,7 +24,7 @@ gives the dtypes; another layout is a TypeError naming the field that differs).
 
 On a GPU queue (``cuda``) the shipped kernels are compiled at run time from the same sources, with the parameter
 types of the ahead-of-time variant the arguments select, through NVRTC (once per device architecture, cached like
-``pyalpaka.Kernel``).
+``pyalpaka.Kernel``): ``KERNEL.gpu_kernel`` is the ``pyalpaka.Kernel`` that does it, ``KERNEL.cpp_name`` the C++ type.
 """
 
 from __future__ import annotations
@@ -32,50 +32,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import _core
+from ._kernel import Kernel
 
 _FAMILIES = _core.aot_kernels()
 
-#: The C++ type of each shipped kernel (namespace pyalpaka::kernels), by family name.
-_CPP_NAMES = {
-    "fill": "Fill",
-    "iota": "Iota",
-    "copy": "Copy",
-    "add": "Add",
-    "reduce": "Reduce",
-    "axpy": "Axpy",
-    "mul": "Mul",
-    "triad": "Triad",
-    "nstream": "Nstream",
-    "dot": "Dot",
-    "histogram": "Histogram",
-    "matmul": "MatMul",
-    "stencil": "Stencil",
-    "heat": "Heat",
-}
-_GPU_KERNELS: dict = {}
+
+def _gpu_kernel(family: _core.KernelFamily) -> Kernel:
+    """The run-time kernel that compiles `family` for GPU back-ends: its shipped source (kernels/NAME.hpp), with its
+    struct parameters registered under the qualified names its parameter lists use."""
+    structs = {f"pyalpaka::kernels::{name}": dtype for name, dtype in family.structs.items()}
+    return Kernel(
+        f"#include <kernels/{family.name}.hpp>\n",
+        family.cpp_name,
+        filename=f"kernels/{family.name}.hpp",
+        structs=structs,
+    )
 
 
-def _compile_for_gpu(backend: str, family: str, dim: int, types: tuple[str, ...], arch: str) -> str:
-    """The module of shipped kernel `family` for a GPU back-end (called by the C++ launcher on first use)."""
-    from ._kernel import Kernel  # here: pyalpaka._kernel imports this module's package
-
-    kernel = _GPU_KERNELS.get(family)
-    if kernel is None:
-        if family not in _CPP_NAMES:
-            raise ValueError(f"the shipped kernel {family!r} has no known C++ name for run-time compilation")
-        # The struct parameters under the names the launcher spells them with (types holds qualified names).
-        structs = {f"pyalpaka::kernels::{name}": dtype for name, dtype in _FAMILIES[family].structs.items()}
-        kernel = Kernel(
-            f"#include <kernels/{family}.hpp>\n",
-            f"pyalpaka::kernels::{_CPP_NAMES[family]}",
-            filename=f"kernels/{family}.hpp",
-            structs=structs,
-        )
-        _GPU_KERNELS[family] = kernel
-    return str(kernel.compile(backend, dim, types, arch=arch).path)
-
-
-_core.set_shipped_kernel_compiler(_compile_for_gpu)
+for _family in _FAMILIES.values():
+    _family.gpu_kernel = _gpu_kernel(_family)
+del _family
 
 
 def __getattr__(name: str) -> _core.KernelFamily:

@@ -126,4 +126,9 @@ namespace pyalpaka::bindings
                 delete o;
             });
     }
+
+    auto shapeString(std::vector<std::size_t> const& shape) -> std::string
+    {
+        return py::repr(py::tuple(py::cast(shape))).cast<std::string>();
+    }
 } // namespace pyalpaka::bindings

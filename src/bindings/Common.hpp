@@ -43,6 +43,9 @@ namespace pyalpaka::bindings
     //! str, bytes and bytearray: sequences, but never of extents (b"2" is not the extent 50).
     auto isTextLike(py::handle value) -> bool;
 
+    //! A shape as Python prints it: "(2, 3)".
+    auto shapeString(std::vector<std::size_t> const& shape) -> std::string;
+
     //! An int or a sequence of ints as Extents of 1 to 3 components; ValueError names `what` otherwise.
     auto toExtents(py::handle value, char const* what) -> rt::Extents;
     auto toTuple(rt::Extents const& e) -> py::tuple;
@@ -53,6 +56,7 @@ namespace pyalpaka::bindings
     void bindDevices(py::module_& m);
     void bindQueues(py::module_& m);
     void bindBuffers(py::module_& m);
+    void bindCopies(py::module_& m);
     void bindDLPack(py::module_& m);
     void bindWorkDivs(py::module_& m);
     void bindKernels(py::module_& m);

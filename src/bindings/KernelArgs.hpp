@@ -10,7 +10,6 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <optional>
 
 #include "Buffer.hpp"
 #include "runtime/KernelRegistry.hpp"
@@ -20,28 +19,8 @@ namespace pyalpaka::bindings
     //! At most this many kernel arguments.
     inline constexpr std::size_t maxKernelArgs = 24;
 
-    //! What a Python argument is, found once per launch.
-    struct ArgInfo
-    {
-        enum class Kind : std::uint8_t
-        {
-            Pointer, //!< a Buffer or a NumPy array
-            Integer, //!< int or a NumPy integer
-            Real,    //!< float or a NumPy floating-point number
-            Boolean, //!< bool or numpy.bool_
-            Struct,  //!< a NumPy structured scalar (numpy.void) or 0-d structured array
-            Other
-        };
-
-        Kind kind = Kind::Other;
-        //! The element type of a pointer, or the exact type of a NumPy scalar (numpySCalar true).
-        rt::DType dtype = rt::DType::Float64;
-        bool numpyScalar = false;
-        void* pointer = nullptr;
-        bool readonly = false;
-        bool contiguous = true;
-        rt::Device const* device = nullptr; //!< null for NumPy arrays (host memory)
-    };
+    //! What a Python argument is, found once per launch (src/runtime/KernelRegistry.hpp).
+    using ArgInfo = rt::ArgInfo;
 
     //! Storage for one argument value, aligned for every parameter type.
     struct alignas(16) ArgSlot
@@ -78,12 +57,6 @@ namespace pyalpaka::bindings
         std::array<std::unique_ptr<ArgSlot[]>, maxKernelArgs> m_large{};
     };
 
-    //! The structured dtype of a structured NumPy scalar (numpy.void) or array, none for any other value.
-    auto structuredDType(py::handle arg) -> std::optional<py::dtype>;
-
-    //! The NumPy structured dtype with the layout of a C++ struct (made once per layout).
-    auto structDType(rt::StructLayout const& layout) -> py::dtype;
-
     //! Classifies `arg`; TypeError for an array whose dtype kernels cannot take.
     auto classify(py::handle arg) -> ArgInfo;
 
@@ -102,9 +75,6 @@ namespace pyalpaka::bindings
         }
     }
 
-    //! Whether the classified arguments fit the parameter list (pointer element types and number kinds).
-    auto matches(std::vector<rt::Param> const& params, ArgInfo const* infos, std::size_t count) -> bool;
-
     //! Writes the value of argument `index` for `param` of a kernel on `device` into `values`; raises
     //! TypeError/ValueError naming the argument (`what`).
     void convert(
@@ -115,6 +85,35 @@ namespace pyalpaka::bindings
         std::string const& what,
         ArgValues& values,
         std::size_t index);
+
+    //! The exact C++ parameter a Python argument maps to; `what()` names the argument in the TypeError of a value
+    //! that is no kernel argument ("argument 2 of Scale").
+    template<typename TWhat>
+    auto
+    exactParam(ArgInfo const& info, py::handle arg, TWhat const& what, std::string const& structsHint = {}) -> rt::Param
+    {
+        switch(info.kind)
+        {
+            case ArgInfo::Kind::Pointer:
+                return {info.readonly ? rt::ParamKind::ConstPointer : rt::ParamKind::Pointer, info.dtype};
+            case ArgInfo::Kind::Integer:
+                return {rt::ParamKind::Scalar, info.numpyScalar ? info.dtype : rt::DType::Int64};
+            case ArgInfo::Kind::Real:
+                return {rt::ParamKind::Scalar, info.numpyScalar ? info.dtype : rt::DType::Float64};
+            case ArgInfo::Kind::Boolean:
+                return {rt::ParamKind::Scalar, rt::DType::Bool};
+            default:
+                throw rt::TypeMismatch(
+                    what() + " is " + py::repr(py::type::of(arg)).cast<std::string>()
+                    + "; kernels take pyalpaka Buffers, NumPy arrays (CPU devices), NumPy scalars, int, float and "
+                      "bool"
+                    + structsHint);
+        }
+    }
+
+    //! The C++ spelling of an exact parameter type ("float const*", "std::int64_t"), as run-time compilation
+    //! instantiates the kernel with it.
+    auto exactTypeName(rt::Param const& p) -> std::string;
 
     //! "float32 buffer", "int", "numpy.float64", ... for messages.
     auto describeArg(ArgInfo const& info, py::handle arg) -> std::string;

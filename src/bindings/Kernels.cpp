@@ -6,30 +6,16 @@
 //! family(queue, workdiv, *args); _core.aot_kernels() lists them.
 
 #include <algorithm>
-#include <map>
 
+#include "JitLauncher.hpp"
 #include "KernelArgs.hpp"
 #include "QueueHandle.hpp"
+#include "StructArgs.hpp"
 
 namespace pyalpaka::bindings
 {
     namespace
     {
-        //! The Python function that compiles a shipped kernel for a GPU: (back-end, family, dim, C++ types, arch) ->
-        //! path of the module (set by pyalpaka.kernels, which knows the sources).
-        auto shippedGpuCompiler() -> py::object&
-        {
-            static auto* compiler = new py::object(); // leaked: must not be destroyed after the interpreter
-            return *compiler;
-        }
-
-        //! Modules of shipped kernels loaded on GPU devices, by (family, dim, signature, back-end:device index).
-        auto loadedGpuKernels() -> std::map<std::string, std::shared_ptr<rt::GpuKernel>>&
-        {
-            static auto* loaded = new std::map<std::string, std::shared_ptr<rt::GpuKernel>>();
-            return *loaded;
-        }
-
         class KernelFamily
         {
         public:
@@ -60,7 +46,7 @@ namespace pyalpaka::bindings
 
                 auto const device = queue.queue().device();
                 if(device->memorySpace() != rt::MemorySpace::Host && !m_variants.empty())
-                    return callOnGpu(queue, *device, workDiv, infos, args);
+                    return callOnGpu(queue, workDiv, infos.data(), args);
                 auto const& backendName = device->backend().name();
                 auto const* variant = find(backendName, workDiv.dim(), infos.data(), args);
 
@@ -99,52 +85,36 @@ namespace pyalpaka::bindings
                 return s;
             }
 
+            //! The kernel that compiles this family for GPUs at run time (a pyalpaka.Kernel of the shipped source,
+            //! set by pyalpaka.kernels), or None.
+            [[nodiscard]] auto gpuKernel() const -> py::object const&
+            {
+                return m_gpuKernel;
+            }
+
+            void setGpuKernel(py::object kernel)
+            {
+                if(!kernel.is_none() && !py::isinstance<JitLauncher>(kernel))
+                    throw rt::TypeMismatch(qualifiedName() + ".gpu_kernel must be a pyalpaka.Kernel");
+                m_gpuKernel = std::move(kernel);
+            }
+
+            //! The C++ type of the kernel ("pyalpaka::kernels::Triad").
+            [[nodiscard]] auto cppName() const -> std::string const&
+            {
+                return m_variants.front().kernelType;
+            }
+
         private:
             //! A GPU has no ahead-of-time variants: the variant the arguments pick (with the parameter types of the
-            //! CPU builds) is compiled by the run-time compiler from the shipped source, once per device.
-            void callOnGpu(
-                QueueHandle& queue,
-                rt::Device& device,
-                rt::WorkDiv const& workDiv,
-                std::array<ArgInfo, maxKernelArgs> const& infos,
-                py::args const& args)
+            //! CPU builds) is compiled from the shipped source by the family's run-time kernel, once per device.
+            void callOnGpu(QueueHandle& queue, rt::WorkDiv const& workDiv, ArgInfo const* infos, py::args const& args)
             {
-                device.backend().checkWorkDiv(device, workDiv);
-                auto const* variant = find(m_variants.front().backend, workDiv.dim(), infos.data(), args);
-                auto const key = m_name + "/" + std::to_string(variant->dim) + rt::signature(variant->params) + "/"
-                                 + device.backend().name() + ":" + std::to_string(device.index());
-                auto const count = args.size();
-                ArgValues values;
-                std::array<void const*, maxKernelArgs> pointers;
-                for(std::size_t i = 0; i < count; ++i)
-                {
-                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), values, i);
-                    pointers[i] = values.value(i);
-                }
-                auto& loaded = loadedGpuKernels()[key];
-                if(!loaded)
-                {
-                    auto const& compiler = shippedGpuCompiler();
-                    if(!compiler)
-                        throw rt::BackendUnavailable(qualifiedName() + ": no compiler for GPU back-ends is registered");
-                    py::tuple types(variant->params.size());
-                    for(std::size_t i = 0; i < variant->params.size(); ++i)
-                        types[i] = rt::cppType(variant->params[i], true); // spelled outside the namespace
-                    auto const path
-                        = compiler(device.backend().name(), m_name, variant->dim, types, device.architecture())
-                              .cast<std::string>();
-                    std::shared_ptr<rt::GpuKernel> module;
-                    {
-                        py::gil_scoped_release release;
-                        module = device.loadGpuKernel(path);
-                    }
-                    loaded = std::move(module); // with the GIL: another thread may have loaded it meanwhile
-                }
-                {
-                    py::gil_scoped_release release;
-                    loaded->launch(queue.queue(), workDiv, pointers.data(), count);
-                }
-                queue.keepUntilDone(args);
+                auto const* variant = find(m_variants.front().backend, workDiv.dim(), infos, args);
+                if(m_gpuKernel.is_none())
+                    throw rt::BackendUnavailable(
+                        qualifiedName() + ": no run-time kernel compiles this family for GPU back-ends");
+                m_gpuKernel.cast<JitLauncher&>().callAs(queue, workDiv, variant->params, infos, args);
             }
 
             [[nodiscard]] auto argumentName(std::size_t i) const -> std::string
@@ -157,33 +127,29 @@ namespace pyalpaka::bindings
             {
                 auto const count = args.size();
                 if(m_lastHit != nullptr && m_lastHit->backend == backend && m_lastHit->dim == dim
-                   && matches(m_lastHit->params, infos, count))
+                   && rt::matches(m_lastHit->params, infos, count))
                     return m_lastHit;
-                std::vector<rt::KernelVariant const*> onBackend;
-                for(auto const& v : m_variants)
-                    if(v.backend == backend)
-                        onBackend.push_back(&v);
-                if(onBackend.empty())
-                    throw rt::BackendUnavailable(qualifiedName() + " is not compiled for back-end '" + backend + "'");
-                std::vector<rt::KernelVariant const*> withDim;
-                for(auto const* v : onBackend)
-                    if(v->dim == dim)
-                        withDim.push_back(v);
-                if(withDim.empty())
-                    throw std::invalid_argument(
-                        qualifiedName() + " takes a " + std::to_string(onBackend.front()->dim)
-                        + "-D work division, got a " + std::to_string(dim) + "-D one");
-                for(auto const* v : withDim)
-                    if(matches(v->params, infos, count))
-                        return m_lastHit = v;
+                auto const choice = rt::chooseVariant(m_variants, backend, dim, infos, count);
+                switch(choice.failure)
+                {
+                    case rt::VariantChoice::Failure::None:
+                        return m_lastHit = choice.variant;
+                    case rt::VariantChoice::Failure::NotOnBackend:
+                        throw rt::BackendUnavailable(
+                            qualifiedName() + " is not compiled for back-end '" + backend + "'");
+                    case rt::VariantChoice::Failure::OtherDim:
+                        throw std::invalid_argument(
+                            qualifiedName() + " takes a " + std::to_string(choice.expectedDim)
+                            + "-D work division, got a " + std::to_string(dim) + "-D one");
+                    case rt::VariantChoice::Failure::NoMatch:
+                        break;
+                }
                 std::string got = "(";
                 for(std::size_t i = 0; i < count; ++i)
-                {
                     got += (i ? ", " : "") + describeArg(infos[i], args[i]);
-                }
                 got += ")";
                 std::string expected;
-                for(auto const* v : withDim)
+                for(auto const* v : choice.candidates)
                     expected += "\n    " + rt::signature(v->params);
                 throw rt::TypeMismatch(
                     qualifiedName() + " has no variant for the arguments " + got + "; it takes one of:" + expected);
@@ -192,6 +158,7 @@ namespace pyalpaka::bindings
             std::string m_name;
             std::vector<rt::KernelVariant> const& m_variants;
             rt::KernelVariant const* m_lastHit = nullptr;
+            py::object m_gpuKernel = py::none();
         };
     } // namespace
 
@@ -223,6 +190,14 @@ namespace pyalpaka::bindings
                 "The NumPy structured dtype of each C++ struct the kernel takes by value, by the struct's name (as "
                 "the parameter lists show it): pass a scalar of it, e.g. numpy.array((...), dtype)[()], for the "
                 "struct. Empty for kernels without struct parameters.")
+            .def_property_readonly(
+                "cpp_name", &KernelFamily::cppName, "The kernel's C++ type (\"pyalpaka::kernels::Triad\").")
+            .def_property(
+                "gpu_kernel",
+                &KernelFamily::gpuKernel,
+                &KernelFamily::setGpuKernel,
+                "The pyalpaka.Kernel that compiles this family for GPU back-ends at run time (e.g. to precompile it: "
+                "gpu_kernel.compile(\"cuda\", dim, types, arch=\"sm_90\")).")
             .def_property_readonly("__doc__", &KernelFamily::doc)
             .def(
                 "__call__",
@@ -231,13 +206,6 @@ namespace pyalpaka::bindings
                 py::arg("workdiv"),
                 "Launches the kernel on `queue` with `workdiv`; arguments as in the C++ parameter list.")
             .def("__repr__", [](KernelFamily const& k) { return "<kernel " + k.qualifiedName() + ">"; });
-
-        m.def(
-            "set_shipped_kernel_compiler",
-            [](py::object compiler) { shippedGpuCompiler() = std::move(compiler); },
-            py::arg("compiler"),
-            "Registers compiler(backend, family, dim, cpp_types, arch) -> module path, which compiles a shipped "
-            "kernel for a GPU back-end at run time.");
 
         m.def(
             "aot_kernels",

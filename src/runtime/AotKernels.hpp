@@ -3,12 +3,27 @@
 #pragma once
 
 //! \file
-//! The shipped kernels (kernels/*.hpp) and the element types each is compiled for ahead of time; the back-end
-//! translation units instantiate registerAotKernels<TTag> once each. Python calls them as pk.kernels.<family>.
+//! The list of shipped kernels: each kernel of kernels/ with the element types it is compiled for ahead of time. The
+//! back-end translation units instantiate registerAotKernels<TTag> once each; Python calls the families as
+//! pk.kernels.<family> (on GPUs compiled at run time from kernels/<family>.hpp, the family's name being its header's).
+//! Adding a shipped kernel: its header in kernels/, its registration here, its line in pyalpaka.kernels' docstring.
 
 #include <cstddef>
 #include <cstdint>
-#include <kernels/all.hpp>
+#include <kernels/add.hpp>
+#include <kernels/axpy.hpp>
+#include <kernels/copy.hpp>
+#include <kernels/dot.hpp>
+#include <kernels/fill.hpp>
+#include <kernels/heat.hpp>
+#include <kernels/histogram.hpp>
+#include <kernels/iota.hpp>
+#include <kernels/matmul.hpp>
+#include <kernels/mul.hpp>
+#include <kernels/nstream.hpp>
+#include <kernels/reduce.hpp>
+#include <kernels/stencil.hpp>
+#include <kernels/triad.hpp>
 
 #include "AotLaunch.hpp"
 

@@ -142,6 +142,11 @@ namespace pyalpaka::rt
     {
         registry.add(
             family,
-            KernelVariant{backendName, TDim, {TParams::param...}, &detail::launch<TTag, TDim, TKernel, TParams...>});
+            KernelVariant{
+                backendName,
+                alpaka::core::demangledName<TKernel>(),
+                TDim,
+                {TParams::param...},
+                &detail::launch<TTag, TDim, TKernel, TParams...>});
     }
 } // namespace pyalpaka::rt

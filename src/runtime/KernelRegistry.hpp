@@ -7,6 +7,8 @@
 //! (back-end, dimensionality, parameter types) and a launch function per variant. Back-end translation units fill
 //! the registry; the bindings pick the variant that matches a call's queue, work division and arguments.
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <span>
 #include <string>
@@ -66,6 +68,7 @@ namespace pyalpaka::rt
     struct KernelVariant
     {
         std::string backend;
+        std::string kernelType; //!< the kernel's C++ type, "pyalpaka::kernels::Triad"
         std::size_t dim;
         std::vector<Param> params;
         LaunchFn launch;
@@ -89,6 +92,114 @@ namespace pyalpaka::rt
         for(std::size_t i = 0; i < params.size(); ++i)
             s += (i ? ", " : "") + cppType(params[i]);
         return s + ")";
+    }
+
+    //! What a launch argument is, as far as checking it against a parameter goes: the bindings classify each Python
+    //! value of a launch into one.
+    struct ArgInfo
+    {
+        enum class Kind : std::uint8_t
+        {
+            Pointer, //!< a Buffer or a NumPy array
+            Integer, //!< int or a NumPy integer
+            Real,    //!< float or a NumPy floating-point number
+            Boolean, //!< bool or numpy.bool_
+            Struct,  //!< a NumPy structured scalar (numpy.void) or 0-d structured array
+            Other
+        };
+
+        Kind kind = Kind::Other;
+        //! The element type of a pointer, or the exact type of a NumPy scalar (numpyScalar true).
+        DType dtype = DType::Float64;
+        bool numpyScalar = false;
+        void* pointer = nullptr;
+        bool readonly = false;
+        bool contiguous = true;
+        Device const* device = nullptr; //!< null for NumPy arrays (host memory)
+    };
+
+    //! Whether the arguments fit the parameter list: a pointer of the element type for a pointer parameter, an
+    //! integer for an integer parameter, an integer or a real number for a floating-point one, a bool for bool, a
+    //! struct value for a struct (its layout is checked when it is converted).
+    [[nodiscard]] inline auto matches(std::vector<Param> const& params, ArgInfo const* infos, std::size_t count) -> bool
+    {
+        if(params.size() != count)
+            return false;
+        for(std::size_t i = 0; i < count; ++i)
+        {
+            auto const& p = params[i];
+            auto const& a = infos[i];
+            if(p.kind == ParamKind::Struct || a.kind == ArgInfo::Kind::Struct)
+            {
+                if(p.kind != ParamKind::Struct || a.kind != ArgInfo::Kind::Struct)
+                    return false;
+                continue;
+            }
+            if(p.kind != ParamKind::Scalar)
+            {
+                if(a.kind != ArgInfo::Kind::Pointer || a.dtype != p.dtype)
+                    return false;
+                continue;
+            }
+            auto const kind = info(p.dtype).kind;
+            bool const ok = kind == 'b'   ? a.kind == ArgInfo::Kind::Boolean
+                            : kind == 'f' ? a.kind == ArgInfo::Kind::Real || a.kind == ArgInfo::Kind::Integer
+                            : kind == 'i' || kind == 'u' ? a.kind == ArgInfo::Kind::Integer
+                                                         : false;
+            if(!ok)
+                return false;
+        }
+        return true;
+    }
+
+    //! The variant of a kernel family a launch takes, or why there is none.
+    struct VariantChoice
+    {
+        enum class Failure : std::uint8_t
+        {
+            None,
+            NotOnBackend, //!< the family is not compiled for the back-end
+            OtherDim,     //!< no variant of the launch's dimensionality (expectedDim: one there is)
+            NoMatch       //!< variants of the dimensionality exist (candidates), none takes the arguments
+        };
+
+        KernelVariant const* variant = nullptr;
+        Failure failure = Failure::None;
+        std::size_t expectedDim = 0;
+        std::vector<KernelVariant const*> candidates;
+    };
+
+    //! The first variant of `variants` on `backend` with dimensionality `dim` that the arguments match.
+    [[nodiscard]] inline auto chooseVariant(
+        std::vector<KernelVariant> const& variants,
+        std::string const& backend,
+        std::size_t dim,
+        ArgInfo const* infos,
+        std::size_t count) -> VariantChoice
+    {
+        VariantChoice choice;
+        bool onBackend = false;
+        for(auto const& v : variants)
+        {
+            if(v.backend != backend)
+                continue;
+            if(!onBackend)
+                choice.expectedDim = v.dim;
+            onBackend = true;
+            if(v.dim != dim)
+                continue;
+            if(matches(v.params, infos, count))
+            {
+                choice.variant = &v;
+                choice.candidates.clear();
+                return choice;
+            }
+            choice.candidates.push_back(&v);
+        }
+        choice.failure = !onBackend                  ? VariantChoice::Failure::NotOnBackend
+                         : choice.candidates.empty() ? VariantChoice::Failure::OtherDim
+                                                     : VariantChoice::Failure::NoMatch;
+        return choice;
     }
 
     class KernelRegistry

@@ -189,9 +189,8 @@ def test_shipped_kernel_with_a_struct_parameter_compiles(target):
     under its qualified name (the run-time layout checks pass against the exposed dtype)."""
     backend, arch, machine = target
     types = ("double const*", "double*", "pyalpaka::kernels::HeatParams")
-    path = pk.kernels._compile_for_gpu(backend, "heat", 2, types, arch)
-    with open(path, "rb") as module:
-        assert elf_machine(module.read()) == machine
+    entry = pk.kernels.heat.gpu_kernel.compile(backend, 2, types, arch=arch)
+    assert elf_machine(entry.path.read_bytes()) == machine
 
 
 def test_syntax_error_shows_the_users_line(target):

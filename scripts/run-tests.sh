@@ -2,17 +2,23 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 #
-# Every test: the C++ suite on every enabled host back-end (with the header check, the compile-failure checks, the
-# examples and the consumer projects), then the same suite under AddressSanitizer + UndefinedBehaviorSanitizer, then
-# under ThreadSanitizer on the threaded back-ends it can check (see the `tsan` preset's description), then the GPU
-# back-ends compiled with nvcc and hipcc (scripts/gpu-compile-check.sh), last the Python package: installed with pip
-# into build/venv, its documentation built (Sphinx, -W) and its tests run with pytest on every available back-end,
-# and the redistributable wheel built, repaired and tested installed in a fresh environment (scripts/test-wheel.sh).
+# Every test: the static checks (scripts/lint.sh: ruff, clang-tidy), the C++ suite on every enabled host back-end
+# (with the header check, the compile-failure checks, the examples and the consumer projects), then the same suite
+# under AddressSanitizer + UndefinedBehaviorSanitizer, then under ThreadSanitizer on the threaded back-ends it can check
+# (see the `tsan` preset's description), then the GPU back-ends compiled with nvcc and hipcc
+# (scripts/gpu-compile-check.sh), last the Python package: installed with pip into build/venv, its documentation built
+# (Sphinx, -W) and its tests run with pytest on every available back-end, and the redistributable wheel built, repaired
+# and tested installed in a fresh environment (scripts/test-wheel.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 
 start=$SECONDS
+# The static checks first: ruff over the Python code, clang-tidy over the headers (both configured in the repository).
+echo "==== lint"
+scripts/lint.sh
+echo "==== lint passed after $((SECONDS - start)) s"
+
 for preset in cpu-all asan-ubsan tsan; do
     echo "==== ${preset}"
     cmake --workflow --preset "${preset}"

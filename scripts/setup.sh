@@ -7,8 +7,8 @@ set -euo pipefail
 
 # The host back-ends need oneTBB, Boost.Context and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan);
 # the Python package needs Python's headers and venv; examples/mpi needs MPI (MPICH: runs as root without extra flags);
-# the C++ API reference of docs/ is read from the headers by Doxygen.
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev catch2 ccache libtbb-dev libboost-context-dev libomp-14-dev
+# the C++ API reference of docs/ is read from the headers by Doxygen; clang-tidy checks the headers (scripts/lint.sh).
+packages=(cmake ninja-build g++ clang clang-tidy libclang-rt-14-dev catch2 ccache libtbb-dev libboost-context-dev libomp-14-dev
     python3 python3-dev python3-venv mpich libmpich-dev doxygen)
 missing=()
 for package in "${packages[@]}"; do

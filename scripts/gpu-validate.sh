@@ -126,7 +126,7 @@ stage_sanitize() {
         log="${out}/sanitize/${test##*/}.log"
         # Catch2's --durations prints each test case as it ends: where a program hangs, its log names the last one
         # that finished. [launchBehindHeldQueue]: test cases that launch into a queue held by a manual trigger, which
-        # the sanitizer's serialized launches turn into a deadlock (see tests/cpp/kernel/src/KernelArgumentsTest.cpp).
+        # the sanitizer's serialized launches turn into a deadlock (see tests/cpp/kernel/KernelArgumentsTest.cpp).
         local catch2=()
         [[ ${test##*/} == test_* ]] && catch2=(--durations yes '~[launchBehindHeldQueue]')
         {

@@ -53,10 +53,11 @@ namespace predeftest
         BOOST_OS_UNIX,
         BOOST_VERSION_NUMBER_AVAILABLE};
 
-    //! Defined in PredefFallbackValues.cpp: alpaka's fallbacks, never Boost.Predef.
+    //! Defined in PredefFallbackValuesTest.cpp: alpaka's fallbacks, never Boost.Predef.
     auto fallbackValues() -> PredefValues;
-    //! Defined in PredefBoostFirst.cpp: <boost/predef.h> included before alpaka (the fallbacks where Boost is absent).
+    //! Defined in PredefBoostFirstTest.cpp: <boost/predef.h> included before alpaka (the fallbacks where Boost is
+    //! absent).
     auto boostFirstValues() -> PredefValues;
-    //! Whether PredefBoostFirst.cpp found Boost.Predef.
+    //! Whether PredefBoostFirstTest.cpp found Boost.Predef.
     auto boostFound() -> bool;
 } // namespace predeftest

@@ -17,7 +17,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "AtomicTestUtils.hpp"
+#include "alpaka_test/Atomic.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "AtomicTestUtils.hpp"
+#include "alpaka_test/Atomic.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

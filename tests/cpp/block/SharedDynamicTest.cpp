@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "BlockTestUtils.hpp"
+#include "alpaka_test/Block.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

@@ -15,7 +15,7 @@
 #include <string>
 #include <type_traits>
 
-#include "BlockTestUtils.hpp"
+#include "alpaka_test/Block.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

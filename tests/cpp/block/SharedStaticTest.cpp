@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "BlockTestUtils.hpp"
+#include "alpaka_test/Block.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

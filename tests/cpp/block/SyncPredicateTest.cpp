@@ -12,7 +12,7 @@
 
 #include <initializer_list>
 
-#include "BlockTestUtils.hpp"
+#include "alpaka_test/Block.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

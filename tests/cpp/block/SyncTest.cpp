@@ -11,7 +11,7 @@
 
 #include <cstddef>
 
-#include "BlockTestUtils.hpp"
+#include "alpaka_test/Block.hpp"
 #include "alpaka_test/Catch.hpp"
 
 namespace

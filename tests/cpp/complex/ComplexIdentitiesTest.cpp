@@ -18,8 +18,8 @@
 #include <tuple>
 #include <vector>
 
-#include "ComplexTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Complex.hpp"
 
 namespace
 {

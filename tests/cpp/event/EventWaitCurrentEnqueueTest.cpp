@@ -15,8 +15,8 @@
 #include <thread>
 #include <utility>
 
-#include "RunAsWaiter.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/RunAsWaiter.hpp"
 
 namespace
 {

@@ -12,8 +12,8 @@
 
 #include <cstddef>
 
-#include "ExecTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Exec.hpp"
 
 namespace
 {

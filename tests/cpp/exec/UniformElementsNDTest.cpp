@@ -13,8 +13,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "ExecTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Exec.hpp"
 
 namespace
 {

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "GlobalTest.hpp"
+#include "alpaka_test/Global.hpp"
 
 ALPAKA_STATIC_ACC_MEM_GLOBAL alpaka::DevGlobal<TAcc, int> g_kernelInt;
 ALPAKA_STATIC_ACC_MEM_CONSTANT alpaka::DevGlobal<TAcc, float const> g_kernelScale;

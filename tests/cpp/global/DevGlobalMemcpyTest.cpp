@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "GlobalTest.hpp"
+#include "alpaka_test/Global.hpp"
 
 // Deliberately not initialised at the declaration: upstream forbids it (CUDA constant memory has no initialiser).
 ALPAKA_STATIC_ACC_MEM_GLOBAL alpaka::DevGlobal<TAcc, int> g_hostInt;

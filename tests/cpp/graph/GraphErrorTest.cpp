@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "GraphTestTraits.hpp"
 #include "alpaka_test/Catch.hpp"
 #include "alpaka_test/Errors.hpp"
+#include "alpaka_test/Graph.hpp"
 
 namespace
 {

@@ -11,8 +11,8 @@
 #include <atomic>
 #include <vector>
 
-#include "GraphTestTraits.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Graph.hpp"
 
 TEMPLATE_LIST_TEST_CASE("graphReplaysHostTasksInOrderManyTimes", "[graph]", graph_test::HostWorkQueues)
 {

@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Kernel.hpp"
 
 namespace
 {

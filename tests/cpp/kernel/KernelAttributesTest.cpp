@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Kernel.hpp"
 
 TEMPLATE_LIST_TEST_CASE("getFunctionAttributes", "[kernel]", alpaka::test::TestAccs)
 {

@@ -16,8 +16,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Kernel.hpp"
 
 namespace
 {

@@ -14,8 +14,8 @@
 #include <tuple>
 #include <type_traits>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Kernel.hpp"
 
 namespace
 {

@@ -10,8 +10,8 @@
 
 #include <cstdint>
 
-#include "Helpers.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Kernel.hpp"
 
 namespace
 {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! Fill, Iota and Axpy against host references, for every size and work division of KernelsTestUtils.hpp.
+//! Fill, Iota and Axpy against host references, for every size and work division of alpaka_test/ShippedKernels.hpp.
 
 #include <alpaka/alpaka.hpp>
 
@@ -13,8 +13,8 @@
 #include <kernels/iota.hpp>
 #include <vector>
 
-#include "KernelsTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/ShippedKernels.hpp"
 
 using namespace kernelstest;
 

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "KernelsTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/ShippedKernels.hpp"
 
 using namespace kernelstest;
 

@@ -15,8 +15,8 @@
 #include <limits>
 #include <vector>
 
-#include "KernelsTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/ShippedKernels.hpp"
 
 using namespace kernelstest;
 

@@ -16,8 +16,8 @@
 #include <sstream>
 #include <vector>
 
-#include "KernelsTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/ShippedKernels.hpp"
 
 using namespace kernelstest;
 

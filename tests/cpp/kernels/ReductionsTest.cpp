@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! Dot and Reduce against host references, for every size and work division of KernelsTestUtils.hpp (blocks of one
-//! thread, of a thread count that is not a power of two, grids smaller than the input). Both add to *sum, which
+//! Dot and Reduce against host references, for every size and work division of alpaka_test/ShippedKernels.hpp (blocks
+//! of one thread, of a thread count that is not a power of two, grids smaller than the input). Both add to *sum, which
 //! starts at 2 here to check that they accumulate rather than overwrite.
 
 #include <alpaka/alpaka.hpp>
@@ -16,8 +16,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "KernelsTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/ShippedKernels.hpp"
 
 using namespace kernelstest;
 

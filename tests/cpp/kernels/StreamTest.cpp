@@ -3,7 +3,8 @@
 
 //! \file
 //! The BabelStream kernels (Copy, Mul, Add, Triad, Nstream) against host references, for every size and work
-//! division of KernelsTestUtils.hpp. Each run starts from fresh buffers and also checks that the inputs are unchanged.
+//! division of alpaka_test/ShippedKernels.hpp. Each run starts from fresh buffers and also checks that the inputs are
+//! unchanged.
 
 #include <alpaka/alpaka.hpp>
 
@@ -16,8 +17,8 @@
 #include <kernels/triad.hpp>
 #include <vector>
 
-#include "KernelsTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/ShippedKernels.hpp"
 
 using namespace kernelstest;
 

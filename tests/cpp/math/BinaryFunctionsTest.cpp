@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "MathFunctions.hpp"
-#include "MathTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace
 {

@@ -13,8 +13,8 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "MathTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace
 {

@@ -14,8 +14,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "MathTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace
 {

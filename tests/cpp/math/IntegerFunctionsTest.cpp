@@ -18,8 +18,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "MathTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace
 {

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <iterator>
 
-#include "MathTestUtils.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace mathtest
 {

@@ -13,8 +13,8 @@
 #include <tuple>
 
 #include "MathFunctions.hpp"
-#include "MathTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace
 {

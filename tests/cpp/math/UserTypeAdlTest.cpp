@@ -12,8 +12,8 @@
 #include <cmath>
 #include <type_traits>
 
-#include "MathTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Math.hpp"
 
 namespace usertype
 {

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 TEMPLATE_LIST_TEST_CASE("allocAsyncBuf is usable in queue order", "[mem][buf][async]", alpaka::test::TestQueues)
 {

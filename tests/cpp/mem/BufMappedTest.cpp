@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 TEST_CASE("The CPU supports async and mapped buffers", "[mem][buf][mapped]")
 {

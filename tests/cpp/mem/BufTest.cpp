@@ -16,7 +16,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 namespace
 {

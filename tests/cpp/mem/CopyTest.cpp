@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 namespace
 {

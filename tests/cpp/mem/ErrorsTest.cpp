@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 // The sanitizers' allocators abort on an allocation beyond their limit unless told to fail like the system allocator
 // does; the library must turn that failure into an exception, which is what the tests below check.

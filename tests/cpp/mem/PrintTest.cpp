@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 namespace
 {

@@ -12,7 +12,7 @@
 #include <tuple>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 namespace
 {

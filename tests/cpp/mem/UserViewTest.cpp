@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 namespace user
 {

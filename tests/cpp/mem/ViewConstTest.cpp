@@ -8,7 +8,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 TEST_CASE("ViewConst makes the element type const and forwards everything else", "[mem][view][const]")
 {

@@ -11,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 TEMPLATE_LIST_TEST_CASE("createView over a pointer is dense", "[mem][view]", memtest::DimsIdxs)
 {

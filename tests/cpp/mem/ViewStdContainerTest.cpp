@@ -11,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "MemTest.hpp"
+#include "alpaka_test/Mem.hpp"
 
 TEST_CASE("std::vector and std::array are 1-D host views", "[mem][view][std]")
 {

@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "RandTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Rand.hpp"
 
 namespace
 {

@@ -16,8 +16,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "RandTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Rand.hpp"
 
 namespace
 {

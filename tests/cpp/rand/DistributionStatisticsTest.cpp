@@ -21,8 +21,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "RandTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Rand.hpp"
 
 namespace
 {

@@ -16,8 +16,8 @@
 #include <random>
 #include <vector>
 
-#include "RandTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Rand.hpp"
 
 namespace
 {

@@ -20,8 +20,8 @@
 #include <tuple>
 #include <type_traits>
 
-#include "RandTestUtils.hpp"
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/Rand.hpp"
 
 namespace
 {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ReadSource.hpp"
+#include "alpaka_test/ReadSource.hpp"
 
 // The few hiprtc functions used, declared here so that only the library is needed, not ROCm's headers.
 extern "C"

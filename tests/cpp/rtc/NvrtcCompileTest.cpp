@@ -10,7 +10,7 @@
 
 #include <nvrtc.h>
 
-#include "ReadSource.hpp"
+#include "alpaka_test/ReadSource.hpp"
 
 auto main(int argc, char** argv) -> int
 {

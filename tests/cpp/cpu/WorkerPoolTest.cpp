@@ -8,8 +8,6 @@
 #include <alpaka/detail/cpu/launch/WorkerPool.hpp>
 #include <alpaka/detail/sys/CpuPlacement.hpp>
 
-#include <catch2/catch.hpp>
-
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -17,6 +15,8 @@
 #include <latch>
 #include <thread>
 #include <vector>
+
+#include "alpaka_test/Catch.hpp"
 
 namespace
 {

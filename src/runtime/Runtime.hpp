@@ -4,8 +4,9 @@
 
 //! \file
 //! The type-erased runtime: back-ends chosen at run time over accelerators chosen at compile time.
-//! Backend, Device, Queue and Event are abstract; each compiled-in back-end implements them with alpaka's types
-//! (detail in CpuBackend.hpp). Nothing here knows Python.
+//! Backend, Device, Queue and Event are abstract; each compiled-in back-end implements them: the CPU back-ends with
+//! alpaka's types (BackendImpl.hpp, QueueImpl.hpp), the cuda back-end over the CUDA driver API (cuda/CudaRuntime.hpp).
+//! Nothing here knows Python.
 
 #include <array>
 #include <atomic>

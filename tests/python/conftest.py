@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Fixtures that run each test once per back-end of the build (STYLE.md item 4: write a test once, run it everywhere).
+"""Fixtures that run each test once per back-end of the build (write a test once, run it everywhere:
+docs/dev/conventions.md).
 
 ``backend`` is parametrized over every name ``pyalpaka.backends()`` lists, available or not; the unavailable ones are
 skipped with their reason, so a GPU back-end shows up in the report as "skipped: cuda: no CUDA driver found", never

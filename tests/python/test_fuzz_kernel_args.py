@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MPL-2.0
 """Property tests of kernel-argument conversion: every dtype x shape x layout x read-only x container (NumPy array,
 pyalpaka Buffer, DLPack import) as a pointer argument, and every kind of Python and NumPy number as a scalar one.
-An oracle written from PYTHON_API.md's argument mapping predicts the launch's outcome (the values written, or the
-exception and its message); the JIT's type mapping (_core.jit_argument_types) is checked against the same oracle.
+An oracle written from the argument mapping of docs/api-python.md predicts the launch's outcome (the values written,
+or the exception and its message); the JIT's type mapping (_core.jit_argument_types) is checked against the same
+oracle.
 Launches go to pk.kernels.fill, compiled ahead of time, so no compiler runs here."""
 
 from __future__ import annotations
@@ -234,7 +235,8 @@ def test_scalar_argument(target, value):
 @settings(max_examples=200, deadline=None)
 @given(value=SCALAR)
 def test_jit_type_of_scalars(value):
-    """The JIT's C++ type of each Python value (PYTHON_API.md), or a TypeError naming the argument."""
+    """The JIT's C++ type of each Python value (the argument mapping of docs/api-python.md), or a TypeError naming the
+    argument."""
     if isinstance(value, (bool, np.bool_)):
         expected = "bool"
     elif isinstance(value, int):

@@ -17,8 +17,8 @@
 #endif
 
 //! ALPAKA_FN_HOST: a function only the host calls. ALPAKA_FN_ACC: a function a kernel calls; it also stays
-//! callable from the host so the CPU back-ends of a mixed build can run the same kernel (seed 000 §12.5), except in
-//! CUDA/HIP-only mode, where it is device-only. ALPAKA_FN_HOST_ACC: callable from both sides.
+//! callable from the host so the CPU back-ends of a mixed build can run the same kernel, except in CUDA/HIP-only
+//! mode, where it is device-only. ALPAKA_FN_HOST_ACC: callable from both sides.
 #if ALPAKA_RTC
 // Run-time compilers reject host functions; compiled with -default-device, unannotated functions are device code.
 #    define ALPAKA_FN_HOST

@@ -4,8 +4,9 @@
 
 //! \file
 //! DevUniformCudaHipRt<TApi>: a CUDA or HIP device, identified by its runtime index. Every operation on it sets it
-//! as the current device first; nothing relies on a current device set elsewhere (seed 004). wait(dev) waits for
-//! all work on the device (cudaDeviceSynchronize).
+//! as the current device first; nothing relies on a current device set elsewhere, which another thread or library
+//! may have changed (upstream alpaka's manual, "Rationale"). wait(dev) waits for all work on the device
+//! (cudaDeviceSynchronize).
 
 #if defined(ALPAKA_ACC_GPU_CUDA_ENABLED) || defined(ALPAKA_ACC_GPU_HIP_ENABLED)
 

@@ -6,7 +6,7 @@
 //! alpaka::math::f(acc, args...): math functions in kernels. Each dispatches through math::trait::F<TImpl, TArg...>,
 //! where TImpl is the math implementation the accelerator names (ConceptMathF). Back-ends specialize the trait for
 //! float and double (native functions); every other type reaches the default, which makes an unqualified call so
-//! that argument-dependent lookup finds a user type's own sin/abs/... (seed 000 §13.3).
+//! that argument-dependent lookup finds a user type's own sin/abs/...
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"

@@ -4,7 +4,8 @@
 
 //! \file
 //! Queue traits: Queue<TAccOrDev, TProperty>, enqueue(queue, task), empty(queue).
-//! A type models the queue concept by specializing trait::Enqueue and trait::Empty (seed 000 §13.1).
+//! A type models the queue concept by specializing trait::Enqueue and trait::Empty (upstream alpaka's manual,
+//! "Details", "Concept Implementations").
 
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"

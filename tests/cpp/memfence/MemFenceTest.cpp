@@ -3,12 +3,13 @@
 
 //! \file
 //! mem_fence with block, grid and device scope: it compiles and runs in kernels of every accelerator, and the
-//! producer/consumer pattern of the manual (seed 000, section 5.2.4) only ever shows allowed outcomes: a consumer that
-//! sees the producer's second store also sees its first.
+//! producer/consumer pattern of upstream alpaka's manual ("Library Interface", "Memory fences") only ever shows allowed
+//! outcomes: a consumer that sees the producer's second store also sees its first.
 //!
 //! The shared values are read and written with relaxed atomics (atomicExch to store, atomicAdd of 0 to load) rather
-//! than through volatile pointers as in the manual: on CPU back-ends with several threads, plain concurrent accesses
-//! are data races, while with atomics the fences give exactly the ordering the manual promises.
+//! than through volatile pointers as in the manual's example: on CPU back-ends with several threads, plain concurrent
+//! accesses are data races, while with atomics the fences give exactly the ordering the manual promises (no LoadLoad
+//! and no StoreStore reordering).
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/Check.hpp>

@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: The pyalpaka authors
 // SPDX-License-Identifier: MPL-2.0
 
-// Seed 000 §13.1/§13.2: a type the library knows nothing about becomes a queue by specializing alpaka::trait::Enqueue
-// (partially for any task, fully for one task type, or under a SFINAE condition) and alpaka::trait::Empty; with
-// CurrentThreadWaitFor, DevType and GetDev it works with wait(), exec() and memcpy() too.
+// A type the library knows nothing about becomes a queue by specializing alpaka::trait::Enqueue (partially for any
+// task, fully for one task type, or under a SFINAE condition through its TSfinae parameter) and alpaka::trait::Empty;
+// with CurrentThreadWaitFor, DevType and GetDev it works with wait(), exec() and memcpy() too. These are the patterns
+// of upstream alpaka's manual, "Details" ("Concept Implementations", "Template Specialization Selection on Arbitrary
+// Conditions").
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/acc/TestAccs.hpp>
@@ -134,7 +136,7 @@ namespace alpaka::trait
         }
     };
 
-    //! Selected by an arbitrary compile-time condition (seed 000 §13.2).
+    //! Selected by an arbitrary compile-time condition, through Enqueue's TSfinae parameter.
     template<typename TQueue, typename TTask>
     struct Enqueue<
         TQueue,

@@ -34,7 +34,7 @@ namespace alpaka::detail::cudaHip
     }
 
     //! Makes dev the calling thread's current device: the back-end names its device in every call (no current
-    //! device, seed 004) and sets it where the runtime API needs one.
+    //! device: upstream alpaka's manual, "Rationale") and sets it where the runtime API needs one.
     template<typename TApi>
     void setDevice(int dev)
     {

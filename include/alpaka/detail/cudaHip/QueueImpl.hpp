@@ -43,7 +43,8 @@ namespace alpaka::detail::cudaHip
     class QueueImpl
     {
     public:
-        //! The stream does not synchronize with the legacy default stream: there is no default queue (seed 004).
+        //! The stream does not synchronize with the legacy default stream: there is no default queue, whose implicit
+        //! synchronization with every other queue would serialize them (upstream alpaka's manual, "Rationale").
         explicit QueueImpl(DevUniformCudaHipRt<TApi> const& dev)
             : m_dev(dev)
         {

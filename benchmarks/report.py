@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 """Turns the CSV files of one benchmark run (benchmarks/run-all.sh writes them to its output folder) into
-``results.md`` (the tables, the targets of issue 8 with how far each is met or missed) and PNG plots next to it.
+``results.md`` (the tables, every row with a performance target and how far it is met or missed) and PNG plots next
+to it.
 
     python benchmarks/report.py OUT_DIR
 
@@ -243,7 +244,7 @@ def main() -> int:
         if key in meta:
             value = meta[key]
             lines.append(f"- **{key}**: " + ("; ".join(value) if isinstance(value, list) else str(value)))
-    lines += ["", "## Targets (issue 8; graph_heat: issue 20)", "", *targets(data), ""]
+    lines += ["", "## Rows with a performance target", "", *targets(data), ""]
     images = plots(data, folder)
     if images:
         lines += ["## Plots", ""] + [f"![{name}]({name})" for name in images] + [""]

@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 #
-# The GPU validation of issue 16, for a machine with an NVIDIA GPU (written for the lent H100/H200 machines: CUDA 13
+# The GPU validation (the C++ suite, compute-sanitizer, the Python tests and the GPU benchmarks whose targets
+# benchmarks/RESULTS.md lists), for a machine with an NVIDIA GPU (written for the lent H100/H200 machines: CUDA 13
 # nvcc, CMake, ninja, a python3 with NumPy, CuPy, PyTorch, pybind11, scikit-build-core and pytest; no network).
 #
 #   bash scripts/gpu-validate.sh [STAGE...]      stages: info cpp sanitize python benchbuild bench

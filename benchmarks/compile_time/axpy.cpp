@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: The pyalpaka authors
 // SPDX-License-Identifier: MPL-2.0
 
-// (b) of benchmarks/compile_time: the program of issue 18, two buffers and an axpy launch on a blocking queue of
-// COMPILE_TIME_ACC (run.py defines it: the back-end alone, or AccCpuOmp2Blocks among all).
+// (b) of benchmarks/compile_time, the program the compile-time targets are judged on (benchmarks/RESULTS.md): two
+// buffers and an axpy launch on a blocking queue of COMPILE_TIME_ACC (run.py defines it: the back-end alone, or
+// AccCpuOmp2Blocks among all).
 #include <alpaka/alpaka.hpp>
 
 #include <cstddef>

@@ -1,14 +1,15 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Compile cost counted in instructions (issue 18): how many instructions the compiler proper (g++'s cc1plus, clang's
--cc1) executes for a unit, counted by valgrind's callgrind. Unlike user time on a shared VM, the count is the same
-in every run, so a change of 1 % shows; on the project's machine 1 G instructions of cc1plus take about 0.23 s.
+"""Compile cost counted in instructions (docs/compile-time.md): how many instructions the compiler proper (g++'s
+cc1plus, clang's -cc1) executes for a unit, counted by valgrind's callgrind. Unlike user time on a shared VM, the count
+is the same in every run, so a change of 1 % shows; on the project's machine 1 G instructions of cc1plus take about
+0.23 s.
 
 Units, each with one back-end (or "all", as run.py):
 
   std       only the standard and system headers that alpaka's headers include themselves (found with -H)
   a         empty.cpp: <alpaka/alpaka.hpp> and nothing else
-  b         axpy.cpp, the program of issue 18
+  b         axpy.cpp, two buffers and an axpy launch (the program of the compile-time targets)
   stages    axpy.cpp cut after each statement of main (the device, the queue, the buffers, the memsets, the work
             division, the launch): what each step of the program adds
 

@@ -1,10 +1,10 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Compile time and peak memory of the headers (issue 18): user CPU seconds and peak resident memory of one
+"""Compile time and peak memory of the headers (docs/compile-time.md): user CPU seconds and peak resident memory of one
 compiler process (compile only, -O2), best of R runs, for
 
   (a) empty.cpp     includes <alpaka/alpaka.hpp>, nothing else;
-  (b) axpy.cpp      two buffers and an axpy launch on a blocking queue (the program of issue 18);
+  (b) axpy.cpp      two buffers and an axpy launch on a blocking queue (the program of the compile-time targets);
   (c) features.cpp  static shared memory, a block barrier, atomics and math functions in one launched kernel;
   (d) launches.cpp  20 kernels, each launched on a blocking and a non-blocking queue of every enabled back-end (a
                     unit shaped like a test suite's: what the launch path costs per kernel);
@@ -80,8 +80,8 @@ def main() -> int:
     parser.add_argument(
         "--opt",
         default="-O2",
-        help="the optimization flags, as --opt=FLAGS (the issue's figures "
-        "are -O2; the test suite builds with --opt='-O0 -g')",
+        help="the optimization flags, as --opt=FLAGS (the compile-time targets "
+        "are judged at -O2; the test suite builds with --opt='-O0 -g')",
     )
     parser.add_argument("--include", type=Path, default=INCLUDE, help="the include folder whose headers to measure")
     arguments = parser.parse_args()

@@ -1,10 +1,10 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Compile time of the C++ test suite (issue 18's `cpu-all` target), sampled: the user CPU seconds of every N-th
-translation unit of one or more configured build trees, compiled one at a time, the trees interleaved unit by unit
-so that a change of the machine's load affects them alike. Compare two checkouts by configuring each (`cmake
---preset cpu-all -B DIR` in each checkout) and passing both build folders; units are matched by their path relative
-to their source tree.
+"""Compile time of the C++ test suite (the `cpu-all` build, one of the compile-time targets), sampled: the user CPU
+seconds of every N-th translation unit of one or more configured build trees, compiled one at a time, the trees
+interleaved unit by unit so that a change of the machine's load affects them alike. Compare two checkouts by configuring
+each (`cmake --preset cpu-all -B DIR` in each checkout) and passing both build folders; units are matched by their path
+relative to their source tree.
 
     python benchmarks/compile_time/suite.py BUILD_DIR [BUILD_DIR ...] [--every 6] [--csv FILE]
 

@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""The cuda back-end from Python next to CuPy, for the targets of issue 16 (run by scripts/gpu-validate.sh):
+"""The cuda back-end from Python next to CuPy, for the GPU targets (benchmarks/RESULTS.md; run by
+scripts/gpu-validate.sh):
 
 1. NVRTC cold compile of a small kernel (axpy) into an empty cache (target <= 1 s), and a cache hit in a fresh
    process (target <= 1 ms);

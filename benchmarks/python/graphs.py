@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Launch graphs from Python (issue 20): a 2-D heat equation, three run-time compiled kernels per step (stencil,
+"""Launch graphs from Python (docs/graphs.md): a 2-D heat equation, three run-time compiled kernels per step (stencil,
 boundary, copy back), STEPS steps, eager (three kernel calls per step) against replayed (`graph.launch(q)` of a
 one-step graph), on a blocking and a non-blocking queue of every available back-end, for a small and a large grid.
 On a non-blocking queue each launch also pays the hand-off to the queue's worker thread (once per graph launch,
@@ -8,8 +8,8 @@ once per kernel call when eager).
 
 The floor is a graph of UNROLL steps replayed STEPS/UNROLL times: the Python cost of a launch is spread over
 3*UNROLL nodes, so it measures what the nodes themselves cost. The Python overhead per node is then
-(time per step - floor per step) / 3; the issue's target is <= 0.5 us per replayed node on the CPU back-ends, next to
-Warp's published 1.0 us per replayed launch. Every variant's final field is checked against the eager one.
+(time per step - floor per step) / 3; the launch-graph target is <= 0.5 us per replayed node on the CPU back-ends,
+next to Warp's published 1.0 us per replayed launch. Every variant's final field is checked against the eager one.
 
     python benchmarks/python/graphs.py [--steps 1000] [--reps 5] [--quick] [--csv FILE]
 """

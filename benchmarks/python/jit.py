@@ -151,7 +151,7 @@ def main() -> int:
 
 
 def jit_rows(pch_seconds, cold, first_hits, next_hits, jit_us, aot_us) -> list:
-    """The table above as rows for benchmarks/report.py, with the issue's targets judged."""
+    """The table above as rows for benchmarks/report.py, with the targets judged."""
 
     def row(metric, value, best, target=None, notes=""):
         status = "" if target is None else ("met" if value <= target else "missed")

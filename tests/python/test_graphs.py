@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Launch graphs (issue 20): ``with q.capture() as graph:`` records a queue's operations, ``graph.launch(q)`` replays.
+"""Launch graphs (docs/graphs.md): ``with q.capture() as graph:`` records a queue's operations, ``graph.launch(q)``
+replays.
 
 Each test runs on blocking and non-blocking queues of every available back-end: a multi-kernel time-stepping loop
 replayed gives the eager loop's results (shipped and run-time compiled kernels, copies, fills, host tasks); graphs

@@ -3,8 +3,8 @@
 #pragma once
 
 //! \file
-//! What the measurements share: the back-ends compared, the work division each gets, the targets of the issue, and
-//! the context (options, native arrays) handed to every measurement.
+//! What the measurements share: the back-ends compared, the work division each gets, the scoreboard targets
+//! (benchmarks/README.md), and the context (options, native arrays) handed to every measurement.
 
 #include <alpaka/alpaka.hpp>
 
@@ -39,7 +39,7 @@ namespace bench
         alpaka::TagCpuTbbBlocks,
         alpaka::TagOmp5>;
 
-    //! The triad target of the issue: >= 0.97x native for the parallel blocks back-ends, >= 0.9x for the threads
+    //! The scoreboard's triad target: >= 0.97x native for the parallel blocks back-ends, >= 0.9x for the threads
     //! back-ends (their threads meet at barriers, which costs); none for the serial back-end (one core) and AccOmp5.
     template<typename TAcc>
     auto triadTarget() -> std::optional<double>
@@ -53,7 +53,7 @@ namespace bench
             return std::nullopt;
     }
 
-    //! The launch target of the issue: an empty kernel within 1 us of an empty `omp parallel`, for the same back-ends.
+    //! The scoreboard's launch target: an empty kernel within 1 us of an empty `omp parallel`, for the same back-ends.
     template<typename TAcc>
     auto launchTargetUs() -> std::optional<double>
     {

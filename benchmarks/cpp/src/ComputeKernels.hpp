@@ -35,7 +35,7 @@ namespace bench::kernels
         }
     };
 
-    //! Horner<32> with pointers that may overlap, as in the example.
+    //! Horner<32> with pointers that may overlap, as a user writes it without __restrict.
     struct HornerAliased
     {
         template<typename TAcc>

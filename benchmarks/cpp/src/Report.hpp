@@ -40,7 +40,7 @@ namespace bench
         std::string peer; //!< the native peer it is compared with ("" for none)
         double peerValue = std::numeric_limits<double>::quiet_NaN();
         Compare compare = Compare::Ratio;
-        std::string target; //!< the goal from the issue, e.g. ">= 0.97x" ("" for none)
+        std::string target; //!< the performance target, e.g. ">= 0.97x" ("" for none)
         std::string status; //!< "met", "missed" or ""
         std::string notes;  //!< work division, or why the row was skipped
 

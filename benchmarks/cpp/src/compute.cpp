@@ -83,7 +83,7 @@ namespace
         }
     }
 
-    //! The targets: compute-bound rows >= 0.9x on these back-ends (Serial against one simd thread).
+    //! The compute-bound targets: rows >= 0.9x on these back-ends (Serial against one simd thread).
     template<typename TAcc>
     auto computeTarget() -> std::optional<double>
     {

@@ -2,18 +2,18 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! graph_heat: what a launch graph (issue 20) saves in a time-stepping loop. A 2-D heat equation, three kernels per
-//! step (stencil, hot spot, copy back), --steps steps, on a small grid (64^2: launch-bound) and a large one (--heat-n,
-//! 512^2: work-bound; 1000 steps of 1024^2 take 1.3-2.7 s per loop on 2 cores, too long for run-all.sh), on every
-//! enabled CPU back-end with getValidWorkDiv's work division. The loop runs as
+//! graph_heat: what a launch graph (docs/graphs.md) saves in a time-stepping loop. A 2-D heat equation, three kernels
+//! per step (stencil, hot spot, copy back), --steps steps, on a small grid (64^2: launch-bound) and a large one
+//! (--heat-n, 512^2: work-bound; 1000 steps of 1024^2 take 1.3-2.7 s per loop on 2 cores, too long for run-all.sh), on
+//! every enabled CPU back-end with getValidWorkDiv's work division. The loop runs as
 //! - eager: 3 x exec per step, on a blocking queue and on a non-blocking one (one wait at the end);
 //! - replay: the step captured once (captureGraph, 3 nodes), enqueue(queue, graph) per step, both queues;
 //! - replay x10: 10 steps captured into one graph (30 nodes), replayed steps / 10 times (blocking queue);
 //! - direct task(): the three kernel tasks created once and called on this thread: the kernels' own work, the floor a
 //!   replay on a blocking queue cannot beat.
 //! Per variant: us per step (and the loop's ms), and ns per node above direct = (time - direct) / (3 x steps); the
-//! issue's target is <= 50 ns for a replayed node, judged on the small grid only (on the large one the kernels' run to
-//! run noise is far above 50 ns per node). Every variant's final field is checked against a serial C++ loop.
+//! launch-graph target is <= 50 ns for a replayed node, judged on the small grid only (on the large one the kernels'
+//! run to run noise is far above 50 ns per node). Every variant's final field is checked against a serial C++ loop.
 
 #include <alpaka/alpaka.hpp>
 

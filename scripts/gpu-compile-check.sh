@@ -12,8 +12,8 @@
 # Needs: the CUDA toolkit (nvcc on PATH or in /usr/local/cuda/bin) for `cuda`; installs hipcc and libamdhip64-dev
 # with apt-get (through sudo when not root) for `hip`.
 #
-# Cost on 2 cores (measured for `cuda`, a clean build of 125 steps: the test programs over the lean GPU matrix of
-# TestAccs, the examples): about 19 min of CPU time, 16 min wall on a shared machine, ~10 min on an idle one.
+# A clean build of the `cuda` preset (the test programs over the lean GPU matrix of TestAccs, the examples) takes many
+# minutes on 2 cores (measured: docs/dev/measurements.md#build-and-test-times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -9,10 +9,10 @@
 #   bash scripts/gpu-lease.sh wait SECONDS  waits until it is done or SECONDS passed, copies the summaries and logs
 #                                           into $OUT (summary.txt, logs.tgz) and prints where it stands
 #
-# As run on an H200 (2026-11-26), three times in one 30-minute lease, about 5 minutes each: carry .gpudeps (Catch2's
-# .deb, see gpu-validate.sh) and .whl, named in `carry` on every call, and keep the calls back to back (the machine
-# goes back 30 s after a call). .whl holds a pyalpaka wheel for the machine's Python (3.12) built here, and the oneTBB
-# wheels it needs:
+# As run on an H200 (2026-11-26, several runs in one lease; their duration: docs/dev/measurements.md): carry .gpudeps
+# (Catch2's .deb, see gpu-validate.sh) and .whl, named in `carry` on every call, and keep the calls back to back (the
+# machine goes back 30 s after a call). .whl holds a pyalpaka wheel for the machine's Python (3.12) built here, and the
+# oneTBB wheels it needs:
 #   echo /.whl/ >> .git/info/exclude; mkdir -p .whl
 #   python3.12 -m pip wheel --no-deps . -w /tmp/w && auditwheel repair --exclude libtbb.so.12 \
 #       --plat manylinux_2_35_x86_64 -w .whl /tmp/w/pyalpaka-*.whl

@@ -26,9 +26,10 @@ for preset in cpu-all asan-ubsan tsan; do
 done
 
 # The GPU back-ends: the whole suite and the examples compiled with nvcc (sm_90) and hipcc (gfx90a); without a GPU
-# the GPU test programs report themselves skipped. It takes about 21 min on 2 idle cores (30 on a busy machine) and the
-# Python steps after it about 12, while CI stops a run at 90 min: so it starts only if the run is at most
-# ALPAKA_GPU_CHECK_BUDGET_S (default 2400 s) old by then, and otherwise says that it was skipped.
+# the GPU test programs report themselves skipped. It and the Python steps after it take long enough that CI, which
+# stops a run at 90 min, could cut them off (measured: docs/dev/measurements.md#build-and-test-times): so it starts
+# only if the run is at most ALPAKA_GPU_CHECK_BUDGET_S (default 2400 s) old by then, and otherwise says that it was
+# skipped.
 budget="${ALPAKA_GPU_CHECK_BUDGET_S:-2400}"
 if ((SECONDS - start <= budget)); then
     echo "==== gpu-compile-check"

@@ -9,9 +9,9 @@
 //!   while k runs through a block of matMulCpuDepth steps; each step loads two vectors of a row of B, broadcasts one
 //!   element of A per row and adds their products with fused multiply-adds. Per step that is 2 + rows loads for
 //!   2 * rows multiply-adds, where adding into C in memory costs a load and a store of C per multiply-add group
-//!   (a rectangle of 1024 x 1024 floats on one core of the project's AVX-512 machine: 25 GFLOP/s through memory, 85-90
-//!   in registers). The vectors are GCC/clang vector types of the instruction set's width, so the tile fits the
-//!   register file: 8 rows x 2 zmm with AVX-512 (32 registers), 6 rows x 2 ymm with AVX2 (16 registers).
+//!   (several times slower than the tile in registers: docs/fast-cpu-kernels.md#the-shipped-matmul-on-cpus). The
+//!   vectors are GCC/clang vector types of the instruction set's width, so the tile fits the register file: 8 rows x
+//!   2 zmm with AVX-512 (32 registers), 6 rows x 2 ymm with AVX2 (16 registers).
 //! - Four rows through memory (matMulCpuFourRows): for each k, a row of B times four elements of A is added to
 //!   four rows of C, four steps of k per pass. It does the edges of a rectangle that are narrower than a tile, and
 //!   the whole rectangle where there is no fused multiply-add (baseline x86-64, where it is faster than tiles) or no

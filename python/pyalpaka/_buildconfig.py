@@ -6,7 +6,7 @@ build's compiler (a wheel built elsewhere) uses the first of c++, g++, clang++ o
 
 A kernel is compiled with its own back-end alone enabled (its macro, flags and libraries), with a precompiled header
 per back-end: a header of all host back-ends together would be shared, but every compilation would pay for the
-template instantiations of all their headers (0.72 s instead of 0.55 s for a small kernel here).
+template instantiations of all their headers (measured: docs/dev/measurements.md#run-time-compilation).
 
 Kernels are compiled for the processor that runs them (``-march=native``: AVX2 or AVX-512 where the machine has them,
 two to four times the arithmetic of the baseline x86-64 for a vectorized loop). The processor's identity (its model
@@ -113,8 +113,7 @@ def host_toolchain(backend: str) -> HostToolchain:
             f"{', '.join(config['backends'])}"
         )
     # Only this back-end's: each back-end enabled adds headers whose pending template instantiations every
-    # translation unit redoes, precompiled header or not (an empty unit over the header of all seven host back-ends
-    # compiles in about 0.45 s here, over the serial back-end's alone in 0.27 s).
+    # translation unit redoes, precompiled header or not (measured: docs/dev/measurements.md#run-time-compilation).
     own = config["backends"][backend]
     override = os.environ.get("PYALPAKA_CXX")
     compiler = host_compiler()

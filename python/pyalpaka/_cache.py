@@ -93,7 +93,8 @@ def directory() -> Path:
 def folders() -> list[Path]:
     """Where entries are looked up: the cache directory, then this process's private one where an earlier write found
     the directory read-only (the last is where this process writes). A lookup writes nothing new, so this does not
-    probe whether the directory is writable (a file created and removed, a tenth of a cache hit)."""
+    probe whether the directory is writable (a file created and removed, a sizeable part of a cache hit:
+    docs/dev/measurements.md#a-cache-hit-in-python)."""
     wanted = _wanted()
     return list(dict.fromkeys([wanted, _private_fallback.get(wanted, wanted)]))
 

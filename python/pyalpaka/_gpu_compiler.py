@@ -82,7 +82,8 @@ def normalize_arch(backend: str, arch: str | int) -> str:
     architecture), ``gfx90a`` style for HIP. ValueError for anything else."""
     text = str(arch).strip().lower()
     if backend == "cuda":
-        # Without a regular expression: compiling one is a fifth of a cache hit in a new process.
+        # Without a regular expression: compiling one is a sizeable part of a cache hit in a new process
+        # (docs/dev/measurements.md#a-cache-hit-in-python).
         number = next((text[len(p) :] for p in ("sm_", "compute_") if text.startswith(p)), text)
         digits = number[:-1] if number[-1:] in ("a", "f") else number
         if not (digits.isascii() and digits.isdigit() and 2 <= len(digits) <= 3):
@@ -191,12 +192,11 @@ def _precompiled_header_options(gpu: GpuTarget) -> list[str]:
     """NVRTC's automatic precompiled header (12.8 and later), from the second compilation of a process on.
 
     NVRTC keeps the precompiled library headers in the process's memory (a file of it is refused by any other
-    process: "incompatible precompiled header heap allocation address"). Creating it makes that compilation about
-    half as slow again (0.41 s instead of 0.27 s for axpy, CUDA 13.0, this project's 2-core machine), and every later
-    compilation of the process that includes the entry header with the same options takes about half the time (0.12 s
-    instead of 0.22 s). The first compilation of a process, which a process that compiles one kernel waits for, runs
-    without; the second creates it. Not part of the cache key: the code is the same. PYALPAKA_NVRTC_PCH=0 turns it
-    off."""
+    process: "incompatible precompiled header heap allocation address"). Creating it makes that compilation slower,
+    and every later compilation of the process that includes the entry header with the same options faster (measured:
+    docs/dev/measurements.md#run-time-compilation). The first compilation of a process, which a process that compiles
+    one kernel waits for, runs without; the second creates it. Not part of the cache key: the code is the same.
+    PYALPAKA_NVRTC_PCH=0 turns it off."""
     if gpu.backend != "cuda" or gpu.compiler.version < (12, 8) or os.environ.get("PYALPAKA_NVRTC_PCH") == "0":
         return []
     if next(_nvrtc_compile_numbers) == 1:

@@ -7,10 +7,11 @@ each before it first uses it, rebuilt whenever it is damaged.
 the record: the form's size and SHA-256, the compiler's identity and command. The folder is built under another
 name and renamed into place with its record, so it is complete or absent; what a crash, a full disk or a bit flip
 does to it later is caught before use by the record (a missing, truncated or changed form, another compiler) and
-rebuilt, with one warning. Hashing ~100 MB takes a tenth of a second, so it is done once per process, and only when
-a kernel is compiled; after that a stat (size, time, inode) tells whether the file is still the one checked. What
-the record cannot see, the compiler reports ("cannot read PCH file", "not used because ..."): `discard` removes the
-header, and the caller compiles again.
+rebuilt, with one warning. Hashing the precompiled form takes long enough to notice (measured:
+docs/dev/measurements.md#run-time-compilation), so it is done once per process, and only when a kernel is compiled;
+after that a stat (size, time, inode) tells whether the file is still the one checked. What the record cannot see, the
+compiler reports ("cannot read PCH file", "not used because ..."): `discard` removes the header, and the caller compiles
+again.
 """
 
 from __future__ import annotations

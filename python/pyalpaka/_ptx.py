@@ -4,11 +4,11 @@
 
 Under NVRTC's ``-default-device`` every constexpr variable that the headers instantiate becomes a device variable:
 ``cuda::std::integral_constant<bool, false>::value``, CCCL's ``__cccl_is_signed_integer_impl_v<int>``, alpaka's math
-constants. A small kernel's module carries about 240 of them, none of which its code reads, and the driver sets up
-every one when it loads the module: on an H200, loading the axpy of benchmarks/python/gpu.py took 1.4 ms with them
-and 0.09 ms without (benchmarks/python/module_load.py). nvcc does not emit them; NVRTC has no option to leave them out,
-and ptxas keeps every variable it is given. So the JIT asks NVRTC for PTX, removes the variables that nothing names,
-and has the driver compile the rest (_gpu_compiler.compile_module).
+constants. A small kernel's module carries hundreds of them, none of which its code reads, and the driver sets up every
+one when it loads the module, which makes loading it many times slower (measured with benchmarks/python/module_load.py:
+docs/dev/measurements.md#gpu-kernels-and-launches). nvcc does not emit them; NVRTC has no option to leave them out, and
+ptxas keeps every variable it is given. So the JIT asks NVRTC for PTX, removes the variables that nothing names, and has
+the driver compile the rest (_gpu_compiler.compile_module).
 
 A variable is removed when its name occurs nowhere but in its own declaration; removing one can free another (a
 string that only a removed variable's initializer pointed to), so this repeats until nothing changes. Names listed in

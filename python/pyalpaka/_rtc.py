@@ -133,7 +133,8 @@ class RtcCompiler:
 @functools.cache
 def _nvidia_dirs() -> tuple[str, ...]:
     """The folders of the ``nvidia`` namespace package (the CUDA wheels on PyPI): an ``nvidia`` folder on sys.path,
-    as the import system would find them (importlib.util.find_spec costs a cache hit 0.2 ms, a stat per entry less)."""
+    as the import system would find them (a stat per entry: importlib.util.find_spec would cost a cache hit more,
+    docs/dev/measurements.md#a-cache-hit-in-python)."""
     return tuple(folder for entry in sys.path if os.path.isdir(folder := os.path.join(entry or os.curdir, "nvidia")))
 
 

@@ -13,7 +13,8 @@
  *
  * The runtime validates a launch itself (the work division against the device, launch->dyn_shared_bytes against the
  * shared memory limit) with its own compiled copy of alpaka's checks before it calls run: compiling those checks and
- * their messages into every kernel would triple a small kernel's compile time.
+ * their messages into every kernel would be most of a small kernel's compile time (measured:
+ * docs/dev/measurements.md#run-time-compilation).
  *
  * Both return PYALPAKA_ENTRY_OK, PYALPAKA_ENTRY_INVALID_LAUNCH (the launch does not fit the compiled kernel) or
  * PYALPAKA_ENTRY_KERNEL_ERROR (the kernel threw), with a NUL-terminated message of at most n bytes in `e`.

@@ -47,7 +47,8 @@ namespace pyalpaka::jit
         if(error == nullptr || size == 0)
             return;
         std::size_t const length = std::strlen(message);
-        std::size_t const n = length < size - 1 ? length : size - 1; // not std::min: <algorithm> is 0.1 s per kernel
+        // Not std::min: <algorithm> would be compiled with every kernel (docs/dev/measurements.md#headers-left-out).
+        std::size_t const n = length < size - 1 ? length : size - 1;
         std::memcpy(error, message, n);
         error[n] = '\0';
     }

@@ -179,8 +179,8 @@ namespace alpaka
 #    pragma omp parallel if(blocks > 1)
                 {
                     // Every thread of the team must reach the `for`, also one whose shared memory arena could not be
-                    // allocated: that one takes no blocks (a null runner; no std::optional, whose header is 1.6 MB
-                    // of every unit).
+                    // allocated: that one takes no blocks (a null runner; no std::optional, whose header every unit
+                    // would compile: docs/dev/measurements.md#headers-left-out).
                     auto const runBlocks = [&](OneThreadBlockRunner<Acc, TTask>* runner) noexcept
                     {
 #    pragma omp for schedule(runtime) nowait

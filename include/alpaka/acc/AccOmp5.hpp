@@ -104,8 +104,8 @@ namespace alpaka
 
             //! The blocks [begin, end) of a team: one `omp parallel` team of the block's threads runs them all,
             //! pipelined like the OpenMP threads back-end (see BlockThreadsState), so that a grid of many small blocks
-            //! costs one parallel region per team, not one per block (1024 blocks of 16 threads ran at 0.07x of an
-            //! OpenMP loop with a region per block).
+            //! costs one parallel region per team, not one per block (a region per block made such a grid many times
+            //! slower than an OpenMP loop: docs/dev/measurements.md#blocks-of-many-threads).
             template<typename TTask>
             static void runBlocks(void const* context, std::size_t begin, std::size_t end) noexcept
             {

@@ -26,8 +26,8 @@ namespace alpaka
     {
         //! TOther is TTemplate<T> for a template other than Complex whose objects have real() and imag():
         //! std::complex<T>, and cuda::std::complex<T> or thrust::complex<T>. Matched by shape so that interoperation
-        //! with std::complex does not need <complex>, a header of 0.05 s and, through <sstream>, of the input
-        //! streams, in every unit that includes alpaka.hpp.
+        //! with std::complex does not need <complex>, which would bring itself, <sstream> and the input streams into
+        //! every unit that includes alpaka.hpp (measured: docs/dev/measurements.md#headers-left-out).
         template<typename TOther, typename T>
         inline constexpr bool isForeignComplexOf = false;
 

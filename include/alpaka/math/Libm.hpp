@@ -7,10 +7,10 @@
 //! long double, integers as double, mixed arguments promoted), and std::abs, for the library's own use.
 //!
 //! Why not <cmath>: with C++17 and later, libstdc++'s <cmath> carries the special functions (Bessel, Legendre, zeta,
-//! ...), and it is the heaviest header left on the path of a kernel launch: 0.08 s and 9.6 MB of every translation
-//! unit (docs/compile-time.md). g++ and clang know every function of the C math library as a builtin, and
-//! libstdc++'s own float and long double overloads are these builtins, so calling them directly generates the same
-//! code without the header.
+//! ...), and it is the heaviest header left on the path of a kernel launch, compiled in every translation unit
+//! (measured: docs/dev/measurements.md#headers-left-out). g++ and clang know every function of the C math library as a
+//! builtin, and libstdc++'s own float and long double overloads are these builtins, so calling them directly generates
+//! the same code without the header.
 //!
 //! Where builtins are not the same thing, this is <cmath> itself (`using std::sin;` ...):
 //! - other compilers;

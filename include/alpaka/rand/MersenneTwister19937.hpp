@@ -6,7 +6,8 @@
 //! MT19937 (Matsumoto and Nishimura) seeded as std::mt19937 is by a std::seed_seq: the same outputs, bit for bit,
 //! without <random>. Both algorithms are fixed by the C++ standard ([rand.eng.mers], [rand.util.seedseq]), so the
 //! results do not depend on the standard library; tests/cpp/rand/CpuEnginesTest.cpp compares with std::mt19937.
-//! <random> is a tenth of a second and 8 MB of every unit that includes alpaka.hpp, for one engine.
+//! <random> would be compiled in every unit that includes alpaka.hpp, for one engine (measured:
+//! docs/dev/measurements.md#headers-left-out).
 
 #include <cstddef>
 #include <cstdint>

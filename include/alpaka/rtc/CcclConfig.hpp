@@ -7,9 +7,9 @@
 //!
 //! _CCCL_META_UNROLL_LIMIT: CCCL's type-list folds are unrolled by preprocessor repetition up to this many types
 //! (longer lists recurse, so it changes no result). CCCL picks 10 under nvcc but 16 under NVRTC, and NVRTC's
-//! preprocessor spends about 0.45 s expanding the 16-fold repetitions of <cuda/std/__type_traits/type_list.h>, which
-//! every <cuda/std/type_traits> includes: most of a small kernel's cold compilation (axpy through pyalpaka, CUDA
-//! 13.0: 0.67-0.83 s with 16, 0.27-0.32 s with 10). A value set before (on the command line, say) is kept.
+//! preprocessor spends most of a small kernel's cold compilation expanding the 16-fold repetitions of
+//! <cuda/std/__type_traits/type_list.h>, which every <cuda/std/type_traits> includes (measured:
+//! docs/dev/measurements.md#run-time-compilation). A value set before (on the command line, say) is kept.
 
 #if !defined(_CCCL_META_UNROLL_LIMIT)
 #    define _CCCL_META_UNROLL_LIMIT 10

@@ -112,7 +112,8 @@ namespace alpaka
         }
 
         //! Throws std::runtime_error naming the accelerator (accName(), asked for only then: building the name on
-        //! every launch cost a CPU launch a tenth of a microsecond), the work division and the violated limit.
+        //! every launch was a measurable part of a CPU launch, docs/dev/measurements.md#code-per-launched-kernel), the
+        //! work division and the violated limit.
         //! accName is a function pointer, not a template parameter: a lambda per launch site would instantiate this
         //! function once per kernel.
         template<typename TDim, typename TIdx, typename TWorkDiv>

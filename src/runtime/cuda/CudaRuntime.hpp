@@ -228,9 +228,9 @@ namespace pyalpaka::rt::cuda
 
     private:
         //! Operations of a non-blocking queue per completion event: recording an event after every operation, and
-        //! querying it, added a few tenths of a microsecond to every launch (cuEventRecord alone: 0.2 µs on an H200
-        //! machine, whose cuLaunchKernel took 5.4 µs). What an operation keeps alive is released at most trackEvery
-        //! operations late (or at the next wait, or when empty() finds the queue idle).
+        //! querying it, added a measurable share of the driver's own launch time to every launch (measured:
+        //! docs/dev/measurements.md#gpu-kernels-and-launches). What an operation keeps alive is released at most
+        //! trackEvery operations late (or at the next wait, or when empty() finds the queue idle).
         static constexpr std::uint64_t trackEvery = 16;
 
         //! Counts operation `number` (submitted under m_trackMutex): see submit().

@@ -5,9 +5,10 @@
 //! \file
 //! HostThread: a joinable thread of the host's own thread library, with what the non-blocking queue's worker and the
 //! std::thread back-end's worker pool need from std::thread (start with a callable, joinable, join, detach, move),
-//! without <thread>. C++20's <thread> brings <stop_token> and <semaphore>: 4 MB and 0.03 s of every unit that
-//! includes alpaka.hpp, which declares the non-blocking queue whether the unit uses one or not. POSIX systems use
-//! pthreads (what std::thread wraps there); elsewhere HostThread is std::thread.
+//! without <thread>. C++20's <thread> brings <stop_token> and <semaphore> into every unit that includes alpaka.hpp,
+//! which declares the non-blocking queue whether the unit uses one or not (measured:
+//! docs/dev/measurements.md#headers-left-out). POSIX systems use pthreads (what std::thread wraps there); elsewhere
+//! HostThread is std::thread.
 
 #if defined(__unix__) || defined(__APPLE__)
 #    include <exception>

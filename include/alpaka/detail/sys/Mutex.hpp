@@ -4,10 +4,10 @@
 
 //! \file
 //! Mutex, RecursiveMutex and LockGuard: what the CPU queues, events, graphs and the device's queue list need from
-//! <mutex>, without <mutex>. libstdc++'s <mutex> brings <chrono> and the timed mutexes: 4 MB and 0.04 s of every unit
-//! that includes alpaka.hpp (docs/compile-time.md). POSIX systems use a pthread mutex, as std::mutex does there
-//! (thread sanitizers know it); elsewhere these are std::mutex and std::recursive_mutex. Both meet BasicLockable, so
-//! std::lock_guard and std::unique_lock also work with them.
+//! <mutex>, without <mutex>. libstdc++'s <mutex> brings <chrono> and the timed mutexes into every unit that includes
+//! alpaka.hpp (measured: docs/dev/measurements.md#headers-left-out). POSIX systems use a pthread mutex, as std::mutex
+//! does there (thread sanitizers know it); elsewhere these are std::mutex and std::recursive_mutex. Both meet
+//! BasicLockable, so std::lock_guard and std::unique_lock also work with them.
 
 #if defined(__unix__) || defined(__APPLE__)
 #    include <system_error>

@@ -6,8 +6,8 @@
 //! What a spin loop needs: the pause instruction (cpuRelax), a yield of the core (cpuYield) and a monotonic clock
 //! (monotonicNanoseconds), without <thread> and <chrono>. The kernel side of every CPU back-end waits in spin loops
 //! (atomics' spin locks, block barriers, shared memory); C++20's <thread> and <chrono> (with <condition_variable>,
-//! which Parker no longer needs) add 15 MB and 0.03 s to every translation unit and precompiled header that includes
-//! them, and a kernel compiled at run time would pay that on every compilation.
+//! which Parker no longer needs) are large: every translation unit and precompiled header that includes them pays for
+//! them, a kernel compiled at run time on every compilation (measured: docs/dev/measurements.md#headers-left-out).
 
 #include <atomic>
 #include <cstdint>
@@ -20,8 +20,9 @@
 #    include <thread>
 #endif
 
-// <immintrin.h> (for _mm_pause) alone costs a third of a second in every translation unit: GCC and clang have the
-// instruction as a builtin, only MSVC needs the header.
+// <immintrin.h> (for _mm_pause) declares every x86 intrinsic, and every translation unit would compile it (measured:
+// docs/dev/measurements.md#headers-left-out): GCC and clang have the instruction as a builtin, only MSVC needs the
+// header.
 #if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
 #    include <intrin.h>
 #endif

@@ -43,7 +43,8 @@ namespace alpaka::detail::sys
                 return name.substr(first, last - first + 1);
         }
 #endif
-        // C stdio, not <fstream>: that header alone costs 0.07 s in every translation unit.
+        // C stdio, not <fstream>, which every translation unit would compile
+        // (docs/dev/measurements.md#headers-left-out).
         if(std::FILE* const cpuinfo = std::fopen("/proc/cpuinfo", "r"))
         {
             char buffer[512];

@@ -5,11 +5,11 @@
 //! \file
 //! The oneTBB headers of the TBB back-end, without <immintrin.h>.
 //!
-//! oneTBB's detail/_machine.h includes <immintrin.h> on x86 for three functions of SSE and SSE2: _mm_pause,
-//! _mm_getcsr and _mm_setcsr. <immintrin.h> declares every intrinsic of every x86 extension (AVX-512, AMX, ...):
-//! with g++ 12 it alone costs 0.38 s and 100 MB, most of what the TBB back-end added to a unit that includes
-//! alpaka.hpp (docs/compile-time.md). So on x86 with g++ and clang this includes <emmintrin.h>, which declares those
-//! three, and keeps <immintrin.h>'s include guard defined while oneTBB's headers are read. The guard is removed
+//! oneTBB's detail/_machine.h includes <immintrin.h> on x86 for three functions of SSE and SSE2: _mm_pause, _mm_getcsr
+//! and _mm_setcsr. <immintrin.h> declares every intrinsic of every x86 extension (AVX-512, AMX, ...), and it was most
+//! of the compile time and memory that the TBB back-end added to a unit that includes alpaka.hpp (measured:
+//! docs/dev/measurements.md#headers-left-out). So on x86 with g++ and clang this includes <emmintrin.h>, which declares
+//! those three, and keeps <immintrin.h>'s include guard defined while oneTBB's headers are read. The guard is removed
 //! again afterwards: a later #include <immintrin.h> reads the whole header, whose parts have guards of their own.
 //! Should a oneTBB version use another intrinsic, its headers fail to compile here with that name undeclared.
 

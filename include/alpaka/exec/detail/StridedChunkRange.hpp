@@ -42,8 +42,8 @@ namespace alpaka::detail
                 if(m_chunk == 1)
                 {
                     // One element per thread, the usual GPU work division: a plain grid-stride loop, which the
-                    // compiler unswitches from the chunked one (on an H200 the chunk bookkeeping alone made a triad
-                    // 20 % slower than the same loop written in CUDA).
+                    // compiler unswitches from the chunked one (the chunk bookkeeping alone made a triad slower than
+                    // the same loop written in CUDA: docs/dev/measurements.md#gpu-kernels-and-launches).
                     m_index = static_cast<TIdx>(m_extent - m_index > m_stride ? m_index + m_stride : m_extent);
                     return *this;
                 }

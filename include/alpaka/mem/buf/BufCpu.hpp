@@ -65,8 +65,8 @@ namespace alpaka
         //! The owner of pMem that every handle of a buffer shares: deleter(pMem) runs when the last handle goes; an
         //! empty deleter (nullptr, a null function pointer, an empty std::function) releases nothing. One type for
         //! every buffer, MemoryOwner, and for the library's own allocations one release function, freeAligned, so
-        //! that a buffer type adds no ownership code of its own to a translation unit. Not std::function: <functional>
-        //! alone costs a tenth of a second and 18 MB in every unit.
+        //! that a buffer type adds no ownership code of its own to a translation unit. Not std::function: every unit
+        //! would compile <functional> (measured: docs/dev/measurements.md#headers-left-out).
         template<typename TElem, typename TDeleter>
         auto ownMemory(TElem* pMem, TDeleter deleter) -> MemoryOwner
         {

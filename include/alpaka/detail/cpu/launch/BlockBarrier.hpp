@@ -22,9 +22,9 @@ namespace alpaka::detail::cpu
     //! Waiting of OS threads: spin a little while the other threads of the block are likely running, yield the core a
     //! few times, then park(): sleep until the phase ends. With more threads than cores spinning only delays the
     //! thread that everyone waits for, so such a block yields at once and parks soon. Yielding without end is no
-    //! option on a busy machine: 64 threads per block on 2 cores with two other busy processes took more than a
-    //! minute for 2000 barrier phases when every waiter kept yielding (each yield hands the core to another waiter or
-    //! to the other processes, rarely to the thread that has yet to arrive); parked waiters leave the cores to it.
+    //! option on a busy machine: each yield hands the core to another waiter or to the other processes, rarely to the
+    //! thread that has yet to arrive, and a block of many threads on few cores all but stalls (measured:
+    //! docs/dev/measurements.md#blocks-of-many-threads); parked waiters leave the cores to it.
     struct SpinThenYieldThread
     {
         template<typename TDone, typename TPark>

@@ -37,12 +37,12 @@ namespace alpaka::detail::cpu
     //! threads run one after another (std::thread, OpenMP threads, OpenMP target on the host) run them pipelined when
     //! the kernel asks for no dynamic shared memory: a thread starts its next block as soon as it is done with its own
     //! part of the current one, without a barrier between blocks, so that with more threads than cores a block costs no
-    //! round of context switches (a GPU-shaped work division of many small blocks ran at 0.5x of a native loop with
-    //! one). Each block in flight keeps its static shared variables in its own slot of the arena; a thread waits before
-    //! block k only until every thread has finished block k - pipelineWindow, which used the same slot. Barriers inside
-    //! a block still meet in that block: every thread of a block reaches the block's syncBlockThreads calls equally
-    //! often, so the n-th phase of the barrier falls into the same block for all threads. Fibers keep the barrier at
-    //! the end of every block (one slot).
+    //! round of context switches (a round per block made GPU-shaped work divisions of many small blocks far slower than
+    //! a native loop: docs/dev/measurements.md#blocks-of-many-threads). Each block in flight keeps its static shared
+    //! variables in its own slot of the arena; a thread waits before block k only until every thread has finished block
+    //! k - pipelineWindow, which used the same slot. Barriers inside a block still meet in that block: every thread of
+    //! a block reaches the block's syncBlockThreads calls equally often, so the n-th phase of the barrier falls into
+    //! the same block for all threads. Fibers keep the barrier at the end of every block (one slot).
     template<typename TWait>
     struct BlockThreadsState
     {

@@ -7,10 +7,10 @@
 //! the ring at every yield (the fibers back-end's barrier waits by yielding). Thread 0 runs on the OS thread's own
 //! stack; the others on stacks of 256 KiB from a per-thread pool, so a launch allocates nothing once the pool is warm.
 //!
-//! Built on Boost.Context's fiber (a context switch of a few nanoseconds), not on Boost.Fiber: a block needs no
-//! scheduler, no timers, no fiber-aware mutexes or futures, and <boost/fiber/fiber.hpp> costs every unit that
-//! includes alpaka.hpp with this back-end 0.6 s and 93 MB of compiler memory, <boost/context/fiber.hpp> 0.05 s and
-//! 19 MB (g++ 12; docs/compile-time.md).
+//! Built on Boost.Context's fiber (a user-level context switch: docs/dev/measurements.md#waiting-on-the-cpu), not on
+//! Boost.Fiber: a block needs no scheduler, no timers, no fiber-aware mutexes or futures, and <boost/fiber/fiber.hpp>
+//! costs every unit that includes alpaka.hpp with this back-end many times the compile time and compiler memory of
+//! <boost/context/fiber.hpp> (docs/dev/measurements.md#headers-left-out).
 
 #include "alpaka/detail/cpu/launch/ThreadBody.hpp"
 

@@ -14,8 +14,8 @@
 //! A worker that wakes up on its launcher's core moves off it (see awaitClaims). A job with more threads than the
 //! machine has hardware threads (16 threads per block on 2 cores) is crowded: its workers sleep as soon as they are
 //! done and its launcher sleeps while it waits, since every spin or yield of one of them takes a core from a thread
-//! that still has work (idle workers yielding for their 220 us made a 1000-element step with 16 threads per block
-//! take 4.7 ms on 2 busy cores, 13x the time of an OpenMP loop with 16 threads).
+//! that still has work (idle workers that yielded made such a job many times slower than an OpenMP loop with as many
+//! threads: docs/dev/measurements.md#waiting-on-the-cpu).
 
 #include "alpaka/detail/cpu/launch/ThreadBody.hpp"
 #include "alpaka/detail/sys/CpuPlacement.hpp"

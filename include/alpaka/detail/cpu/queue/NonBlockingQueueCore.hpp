@@ -158,9 +158,9 @@ namespace alpaka::detail::cpu
             std::atomic<bool> m_stop{false};
             // The caller and the worker hand work to each other. When they share a core (on 2 cores that is common:
             // another runtime's idle workers spin on the other), a long busy spin holds the core the peer needs to
-            // answer: an empty exec + wait took 44 us (median) with the 20 us spin of other parkers, 9 us with this
-            // one (benchmarks/cpp launch_latency). So spin briefly, then yield: on a core of its own a yield returns
-            // at once, and the wait still ends within a microsecond of the peer's signal.
+            // answer: with the other parkers' longer spin an empty exec + wait took several times as long as with this
+            // one (docs/dev/measurements.md#waiting-on-the-cpu). So spin briefly, then yield: on a core of its own a
+            // yield returns at once, and the wait still ends within a microsecond of the peer's signal.
             static constexpr std::int64_t handOffSpinNs = 2'000;
             sys::Parker m_workerParker{handOffSpinNs};
             sys::Parker m_doneParker{handOffSpinNs};

@@ -52,7 +52,7 @@ namespace alpaka::detail::cpu
     };
 
     //! Tasks first in, first out, linked through the tasks themselves: pushing allocates nothing, and no container
-    //! is compiled for it (std::deque was 2 MB of every unit with alpaka.hpp).
+    //! is compiled for it (<deque> would be in every unit with alpaka.hpp: docs/dev/measurements.md#headers-left-out).
     template<typename TLazy>
     class TaskT<TLazy>::Fifo
     {

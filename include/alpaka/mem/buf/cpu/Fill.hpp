@@ -30,8 +30,9 @@ namespace alpaka
                     0,
                     [&](auto const&, std::size_t const* offsets)
                     {
-                        // A plain loop, not std::fill_n: <algorithm> is a tenth of a second in every unit
-                        // (C++20's ranges algorithms), and GCC and clang turn this loop into the same code.
+                        // A plain loop, not std::fill_n: <algorithm> (with C++20's ranges algorithms) would be
+                        // compiled in every unit (docs/dev/measurements.md#headers-left-out), and GCC and clang turn
+                        // this loop into the same code.
                         auto* const first = reinterpret_cast<TElem*>(m_dst + offsets[0]);
                         for(std::size_t i = 0; i < count; ++i)
                             first[i] = m_value;

@@ -4,7 +4,8 @@
 (``pk.Kernel.from_file`` on benchmarks/cpp/src/ComputeKernels.hpp) and the shipped ones (``pk.kernels``, compiled ahead
 of time; the ``pk.Kernel`` rows of those compile the same sources at run time, for this machine's processor), next to
 NumPy and Numba (``@njit(parallel=True)``, skipped with a note where it is not installed), on the same arrays. The work
-division is the one ``pk.valid_workdiv`` chooses. Every variant's result is checked against NumPy.
+division is the one ``pk.valid_workdiv`` chooses. Every variant's result is checked against NumPy. One program (about
+500 lines), as compute.cpp: each kernel next to its peers and its check.
 
 Rates (GFLOP/s, GB/s, interactions or pixels per second), median and best of --reps runs per variant after one dropped
 run, the variants interleaved round by round; "vs peer" is the ratio to NumPy.

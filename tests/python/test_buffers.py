@@ -1,6 +1,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Buffers: creation, attributes, NumPy round trips and zero-copy views, sub-buffers, memcpy/memset and their errors."""
+"""Buffers: creation, attributes, NumPy round trips and zero-copy views, sub-buffers, memcpy/memset and their errors.
+
+One module (over 400 lines) for the buffer API as users meet it, each test over every back-end."""
 
 from __future__ import annotations
 

@@ -8,6 +8,8 @@ FAKE_CUDA_MODULES=1, loads any module whose launches only record what they were 
 compiled with ``cc`` into a temporary folder and selected with PYALPAKA_CUDA_DRIVER in a subprocess per test: the
 back-end list is built once per process, so the tests of this process keep their own. What these tests cannot show
 (kernels running, real asynchrony) is covered by test_cuda_gpu.py, which runs only where a GPU is.
+
+One module (some 800 lines): every test shares the stand-in driver, compiled once per module.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ smaller than the data, so that the kernels' grid-strided loops run) and two kind
 host devices, NumPy arrays passed directly); the pairings of work division and operand kind rotate with the size, so
 that every pairing runs without running all of them for every size. Values are small integers where the result can
 be exact.
+
+One module (over 500 lines) for all shipped kernels: they share the operands, work divisions and rotation above.
 """
 
 from __future__ import annotations

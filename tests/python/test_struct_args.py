@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MPL-2.0
 """Struct-by-value kernel arguments (pyalpaka.Kernel's structs=): a structured NumPy scalar or 0-d array of a
 registered dtype becomes the C++ struct of that name; the compiled unit checks the struct's layout against the dtype,
-and a mismatch is a CompileError that names the field. Launches run on every available back-end."""
+and a mismatch is a CompileError that names the field. Launches run on every available back-end.
+
+One module (over 400 lines): the layouts, their checks and their launches share the struct fixtures."""
 
 from __future__ import annotations
 

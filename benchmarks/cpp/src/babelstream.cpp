@@ -7,6 +7,7 @@
 //! The alpaka side launches the shipped kernels (kernels/*.hpp, the ones pyalpaka runs), on a blocking queue with
 //! the work division of cpu_backends' triad. Bandwidth in GB/s with BabelStream's byte counts: copy, mul and dot move
 //! 2 arrays, add and triad 3, nstream 4 (it reads a, b and c and writes a).
+//! One program of about 400 lines, as BabelStream's own: the kernels, the native peers and the report side by side.
 
 #include <alpaka/alpaka.hpp>
 

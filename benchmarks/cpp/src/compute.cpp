@@ -6,6 +6,8 @@
 //! getValidWorkDiv chooses (KernelCfg{extent, 0}), next to the loop an expert writes natively (NativeComputeBound.hpp):
 //! `#pragma omp simd` on one thread for AccCpuSerial, `tbb::parallel_for` with an inner simd loop for AccCpuTbbBlocks,
 //! `#pragma omp parallel for simd` for the others. Each run's result is checked against a reference.
+//! One program of over 500 lines: every kernel with its native peer and its check, so that a row of the report and
+//! the code that produced it are read together.
 //! - horner1/8/32: a polynomial per element (ComputeKernels.hpp), GFLOP/s; horner32 aliased: the same without
 //!   __restrict (GCC does not vectorize it, natively either, without `omp simd`);
 //! - nbody: all-pairs gravity, billion interactions/s; mandelbrot: escape iterations, Mpixel/s (divergent work);

@@ -8,6 +8,8 @@
 //! the compiled kernel (an invalid one throws before anything is launched), sizes the dynamic shared memory, maps
 //! alpaka's [z][y][x] extents to grid and block dim3 (x fastest) and launches a __global__ entry that constructs
 //! the accelerator and calls the kernel. Launch errors are checked at once.
+//! The task and the accelerator traits that size and validate it are one file (about 400 lines): each needs the
+//! other's view of the compiled kernel's attributes.
 
 #include "alpaka/core/Common.hpp"
 

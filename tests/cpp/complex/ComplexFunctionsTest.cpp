@@ -6,6 +6,7 @@
 //! alpaka::sin(Complex) by ADL and must give what the direct call gives) against std::complex on a grid of points
 //! away from the branch cuts, within complextest::relativeTolerance (1e-5 for float, 1e-13 for double); real, imag,
 //! abs, arg, norm, conj, proj and polar; pow with complex and real operands.
+//! One file of about 500 lines: a table of every function over one grid of points, checked by one kernel.
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/Check.hpp>

@@ -65,13 +65,7 @@ namespace
         alpaka::memcpy(queue, onHost, x);
 
         auto const workDiv = alpaka::getValidWorkDiv(
-            alpaka::KernelCfg<TAcc>{n, Idx{0}},
-            dev,
-            Axpy{},
-            2.0f,
-            std::data(x),
-            std::data(y),
-            n);
+            alpaka::KernelCfg<TAcc>{n, Idx{0}}, dev, Axpy{}, 2.0f, std::data(x), std::data(y), n);
         alpaka::exec<TAcc>(queue, workDiv, Axpy{}, 2.0f, std::data(x), std::data(y), n);
         alpaka::exec<TAcc>(queue, workDiv, BlockSum{}, std::data(y), std::data(sum), n);
 
@@ -119,7 +113,8 @@ namespace
 auto main() -> int
 {
     std::apply(
-        [](auto... tags) { (exerciseBackEnd<alpaka::TagToAcc<decltype(tags), alpaka::DimInt<1>, std::size_t>>(), ...); },
+        [](auto... tags)
+        { (exerciseBackEnd<alpaka::TagToAcc<decltype(tags), alpaka::DimInt<1>, std::size_t>>(), ...); },
         alpaka::EnabledAccTags{});
     return 0;
 }

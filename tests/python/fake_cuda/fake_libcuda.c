@@ -10,6 +10,9 @@
  * back-end can be checked and timed; fake_cuda_last_launch holds what the last launch was given. Checks that catch
  * misuse: pitches smaller than the width, pops of an empty context stack, frees of unknown pointers, allocations
  * beyond the fake memory size.
+ *
+ * One file of some 950 lines: every entry point the back-end binds (src/runtime/cuda/CudaDriver.hpp) is here, so that
+ * the ABI check (check_driver_abi.cpp) and a reader compare one list with the other.
  */
 
 #include <stddef.h>

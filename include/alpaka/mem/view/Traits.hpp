@@ -7,6 +7,7 @@
 //! sub-views, std::vector and std::array are views; user types become views by specializing these traits
 //! (DevType, DimType, IdxType, ElemType, GetDev, GetExtents, GetPtrNative and optionally GetPitchesInBytes).
 //! Free functions: getPtrNative, getPtrDev, getPitchesInBytes, createView, createSubView, memcpy, memset, fill.
+//! Over 400 lines because it is the whole concept, at upstream's path: every trait and free function of views.
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/dev/Traits.hpp"

@@ -221,15 +221,15 @@ namespace pyalpaka::rt
                 submitHostRows(
                     [dst, src]
                     {
-                        alpaka::detail::forEachBlock(
-                            copyRows(dst, src),
-                            0,
-                            [&](CopyRows const& row, std::size_t const* offsets)
+                        auto const rows = copyRows(dst, src);
+                        alpaka::detail::forEachRow(
+                            rows,
+                            [&](std::size_t const* offsets)
                             {
                                 std::memmove(
                                     static_cast<std::byte*>(dst.data) + offsets[0],
                                     static_cast<std::byte const*>(src.data) + offsets[1],
-                                    row.width);
+                                    rows.width);
                             });
                     });
                 return;
@@ -253,11 +253,11 @@ namespace pyalpaka::rt
                 submitHostRows(
                     [dst, byte]
                     {
-                        alpaka::detail::forEachBlock(
-                            setRows(dst),
-                            0,
-                            [&](SetRows const& row, std::size_t const* offsets)
-                            { std::memset(static_cast<std::byte*>(dst.data) + offsets[0], byte, row.width); });
+                        auto const rows = setRows(dst);
+                        alpaka::detail::forEachRow(
+                            rows,
+                            [&](std::size_t const* offsets)
+                            { std::memset(static_cast<std::byte*>(dst.data) + offsets[0], byte, rows.width); });
                     });
                 return;
             }

@@ -107,11 +107,11 @@ namespace pyalpaka::rt::cuda
 
         void setHostRegion(Region const& dst, std::uint8_t byte)
         {
-            alpaka::detail::forEachBlock(
-                setRows(dst),
-                0,
-                [&](SetRows const& row, std::size_t const* offsets)
-                { std::memset(static_cast<std::byte*>(dst.data) + offsets[0], byte, row.width); });
+            auto const rows = setRows(dst);
+            alpaka::detail::forEachRow(
+                rows,
+                [&](std::size_t const* offsets)
+                { std::memset(static_cast<std::byte*>(dst.data) + offsets[0], byte, rows.width); });
         }
     } // namespace
 

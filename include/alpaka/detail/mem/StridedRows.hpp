@@ -62,20 +62,19 @@ namespace alpaka::detail
         std::size_t const* const (&strides)[TOperands]) noexcept -> StridedRows<TMaxDims, TOperands>
     {
         StridedRows<TMaxDims, TOperands> rows;
-        auto const allStridesAre = [&](std::size_t d, std::size_t bytes)
-        {
-            for(std::size_t o = 0; o < TOperands; ++o)
-                if(strides[o][d] != bytes)
-                    return false;
-            return true;
-        };
         // The innermost dimension is a row where every operand stores it densely; else a row is one element.
         std::size_t outer = ndim;
         rows.width = elemSize;
-        if(ndim > 0 && allStridesAre(ndim - 1, elemSize))
+        if(ndim > 0)
         {
-            rows.width = extent[ndim - 1] * elemSize;
-            outer = ndim - 1;
+            bool dense = true;
+            for(std::size_t o = 0; o < TOperands; ++o)
+                dense = dense && strides[o][ndim - 1] == elemSize;
+            if(dense)
+            {
+                rows.width = extent[ndim - 1] * elemSize;
+                outer = ndim - 1;
+            }
         }
         for(std::size_t d = 0; d < outer; ++d)
         {
@@ -86,37 +85,53 @@ namespace alpaka::detail
                 rows.stride[o][rows.dims] = strides[o][d];
             ++rows.dims;
         }
-        auto const lastStridesAre = [&](std::size_t bytes)
+        // With one dimension there is nothing to merge: a dense one is the row already, another one stays a loop.
+        if constexpr(TMaxDims >= 2)
         {
-            for(std::size_t o = 0; o < TOperands; ++o)
-                if(rows.stride[o][rows.dims - 1] != bytes)
-                    return false;
-            return true;
-        };
-        // Rows that follow each other densely in every operand are one wider row.
-        while(rows.dims > 0 && lastStridesAre(rows.width))
-            rows.width *= rows.extent[--rows.dims];
-        // A dimension whose stride is its inner neighbour's whole extent in every operand merges into it.
-        for(std::size_t d = rows.dims; d-- > 1;)
-        {
-            bool continues = true;
-            for(std::size_t o = 0; o < TOperands; ++o)
-                continues = continues && rows.stride[o][d - 1] == rows.stride[o][d] * rows.extent[d];
-            if(!continues)
-                continue;
-            rows.extent[d - 1] *= rows.extent[d];
-            for(std::size_t o = 0; o < TOperands; ++o)
-                rows.stride[o][d - 1] = rows.stride[o][d];
-            for(std::size_t e = d + 1; e < rows.dims; ++e)
+            // Rows that follow each other densely in every operand are one wider row.
+            while(rows.dims > 0)
             {
-                rows.extent[e - 1] = rows.extent[e];
+                bool dense = true;
                 for(std::size_t o = 0; o < TOperands; ++o)
-                    rows.stride[o][e - 1] = rows.stride[o][e];
+                    dense = dense && rows.stride[o][rows.dims - 1] == rows.width;
+                if(!dense)
+                    break;
+                rows.width *= rows.extent[--rows.dims];
             }
-            --rows.dims;
+            // A dimension whose stride is its inner neighbour's whole extent in every operand merges into it.
+            for(std::size_t d = rows.dims; d-- > 1;)
+            {
+                bool continues = true;
+                for(std::size_t o = 0; o < TOperands; ++o)
+                    continues = continues && rows.stride[o][d - 1] == rows.stride[o][d] * rows.extent[d];
+                if(!continues)
+                    continue;
+                rows.extent[d - 1] *= rows.extent[d];
+                for(std::size_t o = 0; o < TOperands; ++o)
+                    rows.stride[o][d - 1] = rows.stride[o][d];
+                for(std::size_t e = d + 1; e < rows.dims; ++e)
+                {
+                    rows.extent[e - 1] = rows.extent[e];
+                    for(std::size_t o = 0; o < TOperands; ++o)
+                        rows.stride[o][e - 1] = rows.stride[o][e];
+                }
+                --rows.dims;
+            }
         }
         return rows;
     }
+
+    namespace stridedRows
+    {
+        //! Converts an alpaka vector (extent or pitches) to sizes.
+        template<typename TVec>
+        constexpr void toSizes(TVec const& vec, std::size_t* out) noexcept
+        {
+            if constexpr(TVec::dim() > 0)
+                for(std::size_t d = 0; d < TVec::dim(); ++d)
+                    out[d] = static_cast<std::size_t>(vec[d]);
+        }
+    } // namespace stridedRows
 
     //! The rows of an alpaka extent vector and one pitch vector (getPitchesInBytes) per operand.
     template<typename TExtentVec, typename... TPitchVecs>
@@ -126,43 +141,29 @@ namespace alpaka::detail
         constexpr std::size_t operands = sizeof...(TPitchVecs);
         std::size_t extents[dim == 0 ? 1 : dim]{};
         std::size_t converted[operands][dim == 0 ? 1 : dim]{};
-        if constexpr(dim > 0)
-        {
-            for(std::size_t d = 0; d < dim; ++d)
-                extents[d] = static_cast<std::size_t>(extent[d]);
-            std::size_t op = 0;
-            (
-                [&]
-                {
-                    for(std::size_t d = 0; d < dim; ++d)
-                        converted[op][d] = static_cast<std::size_t>(pitches[d]);
-                    ++op;
-                }(),
-                ...);
-        }
+        stridedRows::toSizes(extent, extents);
+        std::size_t op = 0;
+        (stridedRows::toSizes(pitches, converted[op++]), ...);
         std::size_t const* strides[operands]{};
         for(std::size_t o = 0; o < operands; ++o)
             strides[o] = converted[o];
         return makeStridedRows<dim, operands>(dim, extents, elemSize, strides);
     }
 
-    //! Calls f(block, offsets) for every index of the outer row dimensions, leaving the innermost `keepDims` of them
-    //! to f: `block` holds those (rows.innerFrom), offsets[o] is the block's byte offset in operand o. keepDims 0
-    //! calls f once per row. Nothing is called for empty rows.
+    //! Calls f(offsets) once per row (of rows.width bytes), offsets[o] the row's byte offset in operand o, in
+    //! row-major order. Nothing is called for empty rows.
     template<std::size_t TMaxDims, std::size_t TOperands, typename TFn>
-    constexpr void forEachBlock(StridedRows<TMaxDims, TOperands> const& rows, std::size_t keepDims, TFn&& f)
+    constexpr void forEachRow(StridedRows<TMaxDims, TOperands> const& rows, TFn&& f)
     {
         if(rows.empty())
             return;
-        std::size_t const outer = rows.dims > keepDims ? rows.dims - keepDims : 0;
-        auto const block = rows.innerFrom(outer);
         std::size_t index[StridedRows<TMaxDims, TOperands>::capacity]{};
         std::size_t offsets[TOperands]{};
         for(;;)
         {
-            f(block, static_cast<std::size_t const*>(offsets));
-            // Odometer over the outer dimensions, the fastest last.
-            std::size_t d = outer;
+            f(static_cast<std::size_t const*>(offsets));
+            // Odometer over the row dimensions, the fastest last.
+            std::size_t d = rows.dims;
             for(;;)
             {
                 if(d == 0)
@@ -177,6 +178,22 @@ namespace alpaka::detail
                 index[d] = 0;
             }
         }
+    }
+
+    //! Calls f(block, offsets) for every index of the outer row dimensions, leaving the innermost `keepDims` of them
+    //! to f: `block` holds those (rows.innerFrom), offsets[o] is the block's byte offset in operand o. Nothing is
+    //! called for empty rows.
+    template<std::size_t TMaxDims, std::size_t TOperands, typename TFn>
+    constexpr void forEachBlock(StridedRows<TMaxDims, TOperands> const& rows, std::size_t keepDims, TFn&& f)
+    {
+        if(rows.empty())
+            return;
+        std::size_t const outer = rows.dims > keepDims ? rows.dims - keepDims : 0;
+        auto const block = rows.innerFrom(outer);
+        // The outer dimensions alone, walked as rows of their own.
+        auto outerRows = rows;
+        outerRows.dims = outer;
+        forEachRow(outerRows, [&](std::size_t const* offsets) { f(block, offsets); });
     }
 
     //! Whether two row dimensions are one 3-D call of a GPU runtime: in every operand the outer stride is a whole

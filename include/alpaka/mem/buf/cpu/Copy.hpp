@@ -27,11 +27,10 @@ namespace alpaka
             void operator()() const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memcpy task");
-                forEachBlock(
+                forEachRow(
                     m_rows,
-                    0,
-                    [&](auto const& row, std::size_t const* offsets)
-                    { std::memmove(m_dst + offsets[0], m_src + offsets[1], row.width); });
+                    [&](std::size_t const* offsets)
+                    { std::memmove(m_dst + offsets[0], m_src + offsets[1], m_rows.width); });
             }
 
             std::byte* m_dst;

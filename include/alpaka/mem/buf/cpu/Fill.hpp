@@ -25,10 +25,9 @@ namespace alpaka
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("fill task");
                 std::size_t const count = m_rows.width / sizeof(TElem);
-                forEachBlock(
+                forEachRow(
                     m_rows,
-                    0,
-                    [&](auto const&, std::size_t const* offsets)
+                    [&](std::size_t const* offsets)
                     {
                         // A plain loop, not std::fill_n: <algorithm> (with C++20's ranges algorithms) would be
                         // compiled in every unit (docs/dev/measurements.md#headers-left-out), and GCC and clang turn

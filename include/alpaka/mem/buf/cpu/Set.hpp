@@ -26,11 +26,8 @@ namespace alpaka
             void operator()() const
             {
                 ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("memset task");
-                forEachBlock(
-                    m_rows,
-                    0,
-                    [&](auto const& row, std::size_t const* offsets)
-                    { std::memset(m_dst + offsets[0], m_byte, row.width); });
+                forEachRow(
+                    m_rows, [&](std::size_t const* offsets) { std::memset(m_dst + offsets[0], m_byte, m_rows.width); });
             }
 
             std::byte* m_dst;

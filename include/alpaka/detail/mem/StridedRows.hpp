@@ -202,15 +202,20 @@ namespace alpaka::detail
     template<std::size_t TMaxDims, std::size_t TOperands>
     constexpr auto fitsPitched3D(StridedRows<TMaxDims, TOperands> const& rows) noexcept -> bool
     {
-        if(rows.dims != 2)
-            return false;
-        for(std::size_t o = 0; o < TOperands; ++o)
+        if constexpr(TMaxDims < 2)
+            return false; // rows of one dimension have no second row dimension (nor room for one)
+        else
         {
-            auto const row = rows.stride[o][1];
-            auto const slice = rows.stride[o][0];
-            if(row == 0 || slice % row != 0 || slice / row < rows.extent[1])
+            if(rows.dims != 2)
                 return false;
+            for(std::size_t o = 0; o < TOperands; ++o)
+            {
+                auto const row = rows.stride[o][1];
+                auto const slice = rows.stride[o][0];
+                if(row == 0 || slice % row != 0 || slice / row < rows.extent[1])
+                    return false;
+            }
+            return true;
         }
-        return true;
     }
 } // namespace alpaka::detail

@@ -17,7 +17,8 @@
 #   call 1: bash scripts/gpu-validate.sh info cpp          (build the cuda preset with every core, ctest)
 #   call 2: bash scripts/gpu-validate.sh sanitize python   (compute-sanitizer over the C++ tests; pyalpaka + pytest)
 #   call 3: bash scripts/gpu-validate.sh bench             (gpu_cuda; the driver's own cost per call,
-#                                                           cuda_launch_floor.cu; benchmarks/python/gpu.py next to CuPy)
+#                                                           cuda_launch_floor.cu; benchmarks/python/gpu.py and
+#                                                           memory.py next to CuPy)
 #
 # Catch2 (v2) is the one build dependency such a machine lacks: carry Debian's package in .gpudeps (ignored by git):
 #   mkdir -p .gpudeps && (cd .gpudeps && apt-get download catch2)
@@ -219,7 +220,8 @@ stage_benchbuild() {
 }
 
 stage_bench() {
-    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), cuda_launch_floor, benchmarks/python/gpu.py"
+    note "== bench: gpu_cuda (BabelStream vs native CUDA, launch latency), cuda_launch_floor, benchmarks/python/gpu.py,"
+    note "   module_load.py, memory.py"
     if build_bench; then
         run_logged bench build/gpu-bench/gpu_cuda || stage_failed "gpu_cuda"
     else
@@ -236,12 +238,16 @@ stage_bench() {
     if "${python}" -c 'import pyalpaka' 2>/dev/null; then
         run_logged bench "${python}" benchmarks/python/gpu.py || stage_failed "python/gpu.py"
         run_logged bench "${python}" benchmarks/python/module_load.py || stage_failed "python/module_load.py"
+        # Memory (issue 43's targets): churn vs CuPy's pool (>= 1.0x), pinned host-to-device copy (>= 0.95x CuPy's).
+        (cd benchmarks/python && "${python}" memory.py --csv "${out}/memory.csv") >>"${out}/bench.log" 2>&1 \
+            || stage_failed "python/memory.py"
     else
         note "  benchmarks/python/gpu.py skipped: run the python stage first (it installs pyalpaka)"
     fi
     # The tables' last lines: the full output is in bench.log.
-    grep -E 'triad|dot|launch|compile|cache hit|cuLaunchKernel|cuEventRecord|copy|ratio|module load' "${out}/bench.log" \
-        | tail -26 \
+    grep -E 'triad|dot|launch|compile|cache hit|cuLaunchKernel|cuEventRecord|copy|ratio|module load|pk.empty|pinned' \
+        "${out}/bench.log" \
+        | tail -32 \
         | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
 }
 

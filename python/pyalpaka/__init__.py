@@ -11,9 +11,9 @@ from . import _tbb  # noqa: F401  (first: loads the oneTBB library the extension
 
 # isort: split
 from . import kernels
-from ._buffers import asarray, empty, from_dlpack, memcpy, memset, zeros
+from ._buffers import asarray, empty, from_dlpack, memcpy, memory_pool, memset, pinned, zeros
 from ._cache_api import cache
-from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Graph, Queue, WorkDiv
+from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Graph, MemoryPool, Queue, WorkDiv
 from ._devices import Backend, backends, device, devices
 from ._errors import CompileError
 from ._kernel import CacheEntry, Kernel, max_active_blocks
@@ -32,6 +32,7 @@ __all__ = [
     "Event",
     "Graph",
     "Kernel",
+    "MemoryPool",
     "Queue",
     "WorkDiv",
     "__version__",
@@ -46,7 +47,9 @@ __all__ = [
     "kernels",
     "max_active_blocks",
     "memcpy",
+    "memory_pool",
     "memset",
+    "pinned",
     "valid_workdiv",
     "zeros",
 ]

@@ -24,7 +24,20 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 import numpy as np
 
-from . import Kernel, __version__, _core, _rtc, _tbb, backends, cache, devices, get_include, kernels
+from . import (
+    Kernel,
+    MemoryPool,
+    __version__,
+    _core,
+    _rtc,
+    _tbb,
+    backends,
+    cache,
+    devices,
+    get_include,
+    kernels,
+    memory_pool,
+)
 from ._buildconfig import host_toolchain
 from ._gpu_compiler import GPU_BACKENDS
 from ._progress import is_terminal
@@ -45,6 +58,7 @@ def _info() -> int:
             gib = dev.memory_bytes / 2**30
             arch = f", {dev.arch}" if dev.arch else ""
             print(f"  {backend.name:<17} {dev.accelerator:<18} {dev} {dev.name} ({gib:.1f} GiB{arch})")
+            print(f"  {'':<17} memory pool: {_describe_pool(memory_pool(dev))}")
     print(f"shipped kernels: {', '.join(kernels.names())}")
     if _tbb.built_with_wheel():
         try:
@@ -65,6 +79,17 @@ def _info() -> int:
             print(f"run-time compilation for {backend}: unavailable ({error})")
     _cache_info()
     return 0
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB"
+
+
+def _describe_pool(pool: MemoryPool) -> str:
+    """'caching, 0.0 MiB used, 0.0 MiB held, no limit (PYALPAKA_MEMORY_POOL)'."""
+    limit = "no limit" if pool.limit is None else f"limit {_mib(pool.limit)}"
+    caching = "caching" if pool.caching else "not caching"
+    return f"{caching}, {_mib(pool.used_bytes)} used, {_mib(pool.held_bytes)} held, {limit} (PYALPAKA_MEMORY_POOL)"
 
 
 def _cache_info() -> int:

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace pyalpaka::bindings
 {
@@ -100,29 +101,71 @@ namespace pyalpaka::bindings
         return shape;
     }
 
-    auto allocateBuffer(std::shared_ptr<rt::Device> const& dev, std::vector<std::size_t> const& shape, rt::DType dtype)
-        -> std::unique_ptr<Buffer>
+    namespace
     {
-        auto buffer = std::make_unique<Buffer>();
-        buffer->device = dev;
-        buffer->dtype = dtype;
-        buffer->shape = shape;
-        buffer->strides = denseStrides(shape, buffer->itemSize());
-        std::size_t bytes = buffer->itemSize();
-        for(auto extent : shape)
+        //! A buffer of `shape` without memory yet, and the bytes its memory needs.
+        auto
+        describeBuffer(std::shared_ptr<rt::Device> const& dev, std::vector<std::size_t> const& shape, rt::DType dtype)
+            -> std::pair<std::unique_ptr<Buffer>, std::size_t>
         {
-            if(extent != 0 && bytes > std::numeric_limits<std::size_t>::max() / extent)
-                throw rt::OutOfMemory(
-                    "cannot allocate a " + std::string(rt::info(dtype).name) + " buffer of "
-                    + py::repr(py::cast(shape)).cast<std::string>() + " elements: the size overflows 64 bits");
-            bytes *= extent;
+            auto buffer = std::make_unique<Buffer>();
+            buffer->device = dev;
+            buffer->dtype = dtype;
+            buffer->shape = shape;
+            buffer->strides = denseStrides(shape, buffer->itemSize());
+            std::size_t bytes = buffer->itemSize();
+            for(auto extent : shape)
+            {
+                if(extent != 0 && bytes > std::numeric_limits<std::size_t>::max() / extent)
+                    throw rt::OutOfMemory(
+                        "cannot allocate a " + std::string(rt::info(dtype).name) + " buffer of "
+                        + py::repr(py::cast(shape)).cast<std::string>() + " elements: the size overflows 64 bits");
+                bytes *= extent;
+            }
+            return {std::move(buffer), bytes};
         }
+    } // namespace
+
+    auto allocateBuffer(
+        std::shared_ptr<rt::Device> const& dev,
+        std::vector<std::size_t> const& shape,
+        rt::DType dtype,
+        std::shared_ptr<rt::Queue> const& orderedOn) -> std::unique_ptr<Buffer>
+    {
+        auto [buffer, bytes] = describeBuffer(dev, shape, dtype);
+        if(orderedOn && !rt::isSameDevice(*orderedOn->device(), *dev))
+            throw std::invalid_argument(
+                "a queue of " + describeDevice(*orderedOn->device()) + " cannot order a buffer on "
+                + describeDevice(*dev) + ": give a queue of the buffer's device");
         {
             py::gil_scoped_release release;
-            buffer->allocation = dev->allocate(bytes);
+            buffer->allocation = dev->allocate(bytes, orderedOn);
         }
         buffer->data = buffer->allocation.get();
-        return buffer;
+        buffer->orderedOn = orderedOn;
+        return std::move(buffer);
+    }
+
+    auto allocatePinnedBuffer(
+        std::shared_ptr<rt::Device> const& host,
+        std::shared_ptr<rt::Device> const& gpu,
+        std::vector<std::size_t> const& shape,
+        rt::DType dtype) -> std::unique_ptr<Buffer>
+    {
+        if(host->memorySpace() != rt::MemorySpace::Host)
+            throw rt::TypeMismatch(
+                "pinned buffers live in host memory: the host device must be a CPU device, got "
+                + describeDevice(*host));
+        auto [buffer, bytes] = describeBuffer(host, shape, dtype);
+        bool const pinned = gpu && gpu->memorySpace() != rt::MemorySpace::Host;
+        auto& source = pinned ? *gpu : *host;
+        {
+            py::gil_scoped_release release;
+            buffer->allocation = source.allocateMapped(bytes);
+        }
+        buffer->data = buffer->allocation.get();
+        buffer->pinned = pinned;
+        return std::move(buffer);
     }
 
     auto arrayRegion(py::array const& array, bool writable, char const* what) -> rt::Region

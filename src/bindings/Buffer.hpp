@@ -25,6 +25,18 @@ namespace pyalpaka::bindings
         //! Bytes between neighbours in each dimension (NumPy strides; alpaka calls them pitches).
         std::vector<std::size_t> strides;
         bool readonly = false;
+        //! Page-locked host memory of a GPU device's pinned pool (pk.pinned).
+        bool pinned = false;
+        //! The queue of a queue-ordered buffer (pk.empty(..., queue=q)), whose memory's release waits for that
+        //! queue's work: operations of that queue need not keep the buffer alive (QueueHandle::keepUntilDone).
+        std::weak_ptr<rt::Queue> orderedOn;
+
+        //! Whether the buffer is queue-ordered on `queue` (compared by owner, so a later queue at the same address
+        //! is another queue).
+        [[nodiscard]] auto isOrderedOn(std::shared_ptr<rt::Queue> const& queue) const -> bool
+        {
+            return !orderedOn.owner_before(queue) && !queue.owner_before(orderedOn) && !orderedOn.expired();
+        }
 
         Buffer() = default;
         Buffer(Buffer const&) = default;
@@ -34,8 +46,8 @@ namespace pyalpaka::bindings
         //! GIL to finish (Python callables).
         ~Buffer()
         {
-            if(allocation && allocation.use_count() == 1 && device && device->memorySpace() != rt::MemorySpace::Host
-               && PyGILState_Check() != 0)
+            if(allocation && allocation.use_count() == 1 && device
+               && (pinned || device->memorySpace() != rt::MemorySpace::Host) && PyGILState_Check() != 0)
             {
                 py::gil_scoped_release release;
                 allocation.reset();
@@ -74,9 +86,21 @@ namespace pyalpaka::bindings
     //! Row-major strides of a dense array.
     auto denseStrides(std::vector<std::size_t> const& shape, std::size_t itemSize) -> std::vector<std::size_t>;
 
-    //! A new buffer of `shape` on dev; MemoryError when the device refuses, ValueError for a bad shape.
-    auto allocateBuffer(std::shared_ptr<rt::Device> const& dev, std::vector<std::size_t> const& shape, rt::DType dtype)
-        -> std::unique_ptr<Buffer>;
+    //! A new buffer of `shape` on dev; MemoryError when the device refuses, ValueError for a bad shape. With
+    //! `orderedOn` (a queue of dev) the buffer is queue-ordered: see rt::Device::allocate.
+    auto allocateBuffer(
+        std::shared_ptr<rt::Device> const& dev,
+        std::vector<std::size_t> const& shape,
+        rt::DType dtype,
+        std::shared_ptr<rt::Queue> const& orderedOn = nullptr) -> std::unique_ptr<Buffer>;
+
+    //! A new buffer of `shape` in host memory that `gpu` copies to and from at full speed (page-locked, mapped),
+    //! a buffer of the CPU device `host`; plain host memory of `host` when `gpu` is null or a CPU device.
+    auto allocatePinnedBuffer(
+        std::shared_ptr<rt::Device> const& host,
+        std::shared_ptr<rt::Device> const& gpu,
+        std::vector<std::size_t> const& shape,
+        rt::DType dtype) -> std::unique_ptr<Buffer>;
 
     //! A shape: an int or a sequence of ints, 1 to 4 of them, none negative.
     auto toShape(py::handle value) -> std::vector<std::size_t>;

@@ -221,10 +221,22 @@ namespace pyalpaka::bindings
             return py::cast(std::move(sub));
         }
 
+        //! The queue of a queue-ordered allocation: None or a Queue.
+        auto orderingQueue(py::object const& queue) -> std::shared_ptr<rt::Queue>
+        {
+            if(queue.is_none())
+                return nullptr;
+            if(!py::isinstance<QueueHandle>(queue))
+                throw rt::TypeMismatch(
+                    "queue must be a pyalpaka Queue or None, got " + py::repr(queue).cast<std::string>());
+            return queue.cast<QueueHandle const&>().shared();
+        }
+
         auto bufferRepr(Buffer const& b) -> std::string
         {
             return "Buffer(shape=" + shapeString(b.shape) + ", dtype=" + std::string(rt::info(b.dtype).name)
-                   + ", device=" + describeDevice(*b.device) + (b.readonly ? ", readonly=True" : "") + ")";
+                   + ", device=" + describeDevice(*b.device) + (b.readonly ? ", readonly=True" : "")
+                   + (b.pinned ? ", pinned=True" : "") + ")";
         }
     } // namespace
 
@@ -257,6 +269,11 @@ namespace pyalpaka::bindings
                 "readonly",
                 [](Buffer const& b) { return b.readonly; },
                 "Whether kernels and copies may not write it (a read-only NumPy array or DLPack tensor).")
+            .def_property_readonly(
+                "is_pinned",
+                [](Buffer const& b) { return b.pinned; },
+                "Whether the buffer is page-locked host memory of a GPU device (pk.pinned): its copies to and from "
+                "that GPU run asynchronously at full bandwidth.")
             .def_property_readonly(
                 "is_contiguous",
                 &Buffer::contiguous,
@@ -313,18 +330,32 @@ namespace pyalpaka::bindings
 
         m.def(
             "empty",
-            [](std::shared_ptr<rt::Device> const& dev, py::handle shape, py::handle dtype)
-            { return allocateBuffer(dev, toShape(shape), toDType(dtype)); },
+            [](std::shared_ptr<rt::Device> const& dev, py::handle shape, py::handle dtype, py::object const& queue)
+            { return allocateBuffer(dev, toShape(shape), toDType(dtype), orderingQueue(queue)); },
             py::arg("device"),
             py::arg("shape"),
             py::arg("dtype") = py::dtype("float32"),
-            "A new buffer of `shape` on `device`, not initialised.");
+            py::arg("queue") = py::none(),
+            "A new buffer of `shape` on `device`, not initialised; queue-ordered with `queue` (allocAsyncBuf).");
+
+        m.def(
+            "pinned",
+            [](std::shared_ptr<rt::Device> const& host,
+               std::shared_ptr<rt::Device> const& gpu,
+               py::handle shape,
+               py::handle dtype) { return allocatePinnedBuffer(host, gpu, toShape(shape), toDType(dtype)); },
+            py::arg("host"),
+            py::arg("gpu"),
+            py::arg("shape"),
+            py::arg("dtype") = py::dtype("float32"),
+            "A new host buffer (of the CPU device `host`) in page-locked memory mapped for `gpu` (allocMappedBuf); "
+            "plain host memory when `gpu` is None or a CPU device.");
 
         m.def(
             "zeros",
             [](std::shared_ptr<rt::Device> const& dev, py::handle shape, py::handle dtype, py::object const& queue)
             {
-                auto buffer = py::cast(allocateBuffer(dev, toShape(shape), toDType(dtype)));
+                auto buffer = py::cast(allocateBuffer(dev, toShape(shape), toDType(dtype), orderingQueue(queue)));
                 if(queue.is_none())
                 {
                     QueueHandle q(dev->makeQueue(true));

@@ -56,6 +56,7 @@ namespace pyalpaka::bindings
     void bindDevices(py::module_& m);
     void bindQueues(py::module_& m);
     void bindBuffers(py::module_& m);
+    void bindMemoryPools(py::module_& m);
     void bindCopies(py::module_& m);
     void bindDLPack(py::module_& m);
     void bindWorkDivs(py::module_& m);

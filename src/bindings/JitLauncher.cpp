@@ -185,7 +185,8 @@ namespace pyalpaka::bindings
         rt::WorkDiv const& workDiv,
         std::vector<rt::Param> const& params,
         ArgInfo const* infos,
-        py::args const& args)
+        py::args const& args,
+        std::string const& caller)
     {
         auto const device = queue.queue().device();
         device->backend().checkWorkDiv(*device, workDiv);
@@ -228,7 +229,7 @@ namespace pyalpaka::bindings
                 infos[i],
                 args[i],
                 *device,
-                "argument " + std::to_string(i + 1) + " of " + m_name,
+                "argument " + std::to_string(i + 1) + " of " + caller,
                 pending.values,
                 i);
         }

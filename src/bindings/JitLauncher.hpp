@@ -51,13 +51,14 @@ namespace pyalpaka::bindings
 
         //! Launches on a GPU queue with the C++ parameter list `params` (a shipped kernel's variant), converting the
         //! arguments (classified as `infos`) to those types; their struct parameters must be registered under their
-        //! qualified names.
+        //! qualified names. Errors name an argument "argument i of <caller>" (the Python name the user called).
         void callAs(
             QueueHandle& queue,
             rt::WorkDiv const& workDiv,
             std::vector<rt::Param> const& params,
             ArgInfo const* infos,
-            py::args const& args);
+            py::args const& args,
+            std::string const& caller);
 
         //! pyalpaka.max_active_blocks: how many blocks of this shape a cooperative launch on `device` may have with
         //! these arguments (alpaka::getMaxActiveBlocks); 0 for a block the device cannot run. Compiles the

@@ -114,7 +114,7 @@ namespace pyalpaka::bindings
                 if(m_gpuKernel.is_none())
                     throw rt::BackendUnavailable(
                         qualifiedName() + ": no run-time kernel compiles this family for GPU back-ends");
-                m_gpuKernel.cast<JitLauncher&>().callAs(queue, workDiv, variant->params, infos, args);
+                m_gpuKernel.cast<JitLauncher&>().callAs(queue, workDiv, variant->params, infos, args, qualifiedName());
             }
 
             [[nodiscard]] auto argumentName(std::size_t i) const -> std::string

@@ -74,6 +74,7 @@ PYBIND11_MODULE(_core, m)
     bindDevices(m);
     bindQueues(m);
     bindBuffers(m);
+    bindMemoryPools(m);
     bindCopies(m);
     bindDLPack(m);
     bindWorkDivs(m);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <utility>
 
+#include "Buffer.hpp"
 #include "Common.hpp"
 
 namespace pyalpaka::bindings
@@ -19,6 +20,8 @@ namespace pyalpaka::bindings
     public:
         explicit QueueHandle(std::shared_ptr<rt::Queue> queue)
             : m_queue(std::move(queue))
+            , m_bufferType(reinterpret_cast<PyTypeObject*>(py::type::of<Buffer>().ptr()))
+            , m_numpyScalar(reinterpret_cast<PyTypeObject*>(py::module_::import("numpy").attr("generic").ptr()))
         {
         }
 
@@ -44,8 +47,11 @@ namespace pyalpaka::bindings
             return m_queue;
         }
 
-        //! Keeps `objects` alive until the operation submitted last has run (nothing to do on a blocking queue).
-        //! While the queue captures a graph, the graph keeps them instead: every replay uses them.
+        //! Keeps `objects` (one object, or a tuple of them) alive until the operation submitted last has run
+        //! (nothing to do on a blocking queue). Buffers ordered on this queue need no keeping: their memory's
+        //! release waits for this queue's work, so dropping one right after its last launch hands the block to the
+        //! next buffer of the queue at once (stream-ordered reuse). While the queue captures a graph, the graph
+        //! keeps everything instead: every replay uses it.
         void keepUntilDone(py::object objects)
         {
             if(m_captureKeep)
@@ -56,7 +62,9 @@ namespace pyalpaka::bindings
             if(m_queue->blocking())
                 return;
             release();
-            m_keepAlive.emplace_back(m_queue->submittedCount(), std::move(objects));
+            auto kept = toKeep(std::move(objects));
+            if(kept)
+                m_keepAlive.emplace_back(m_queue->submittedCount(), std::move(kept));
         }
 
         //! Drops what finished operations used.
@@ -94,7 +102,42 @@ namespace pyalpaka::bindings
         }
 
     private:
+        //! What of `objects` (one object or a tuple of them) the queued work uses: anything but buffers ordered on
+        //! this queue and values the operation copied (Python and NumPy scalars); null when nothing is left.
+        [[nodiscard]] auto toKeep(py::object objects) const -> py::object
+        {
+            if(!PyTuple_CheckExact(objects.ptr()))
+                return needsKeepingItem(objects) ? std::move(objects) : py::object();
+            auto const all = py::reinterpret_borrow<py::tuple>(objects);
+            std::size_t keep = 0;
+            for(auto item : all)
+                keep += needsKeepingItem(item) ? 1 : 0;
+            if(keep == all.size())
+                return objects;
+            if(keep == 0)
+                return {};
+            py::tuple some(keep);
+            std::size_t i = 0;
+            for(auto item : all)
+                if(needsKeepingItem(item))
+                    some[i++] = item;
+            return std::move(some);
+        }
+
+        [[nodiscard]] auto needsKeepingItem(py::handle item) const -> bool
+        {
+            auto* const type = Py_TYPE(item.ptr());
+            if(type == m_bufferType)
+                return !item.cast<Buffer const&>().isOrderedOn(m_queue);
+            return !(
+                PyLong_Check(item.ptr()) || PyFloat_Check(item.ptr()) || item.is_none()
+                || PyType_IsSubtype(type, m_numpyScalar) != 0);
+        }
+
         std::shared_ptr<rt::Queue> m_queue;
+        //! The types needsKeepingItem tells apart (borrowed: both live as long as the interpreter).
+        PyTypeObject* m_bufferType;
+        PyTypeObject* m_numpyScalar;
         //! While capturing: the Python objects the recorded operations use.
         std::optional<py::list> m_captureKeep;
         std::deque<std::pair<std::uint64_t, py::object>> m_keepAlive;

@@ -10,6 +10,7 @@
 #include <alpaka/alpaka.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
@@ -51,6 +52,17 @@ namespace pyalpaka::rt
             , m_index(index)
             , m_dev(std::move(dev))
         {
+            static_assert(
+                std::is_same_v<NativeDev, alpaka::DevCpu>,
+                "the GPU back-ends are the driver ones (cuda/): these devices allocate host memory");
+            MemoryPool::Source source;
+            source.deviceName = name() + " (" + backend.name() + ":" + std::to_string(index) + ")";
+            source.deviceBytes = memoryBytes();
+            // Blocks come in size classes of 512-byte multiples, so any of them is a valid aligned_alloc size.
+            source.allocate
+                = [](std::size_t bytes) { return std::aligned_alloc(alpaka::detail::sys::defaultAlignment, bytes); };
+            source.free = [](void* pointer, std::size_t) { std::free(pointer); };
+            initMemoryPools(std::move(source));
         }
 
         [[nodiscard]] auto backend() const -> Backend& override
@@ -85,24 +97,7 @@ namespace pyalpaka::rt
 
         [[nodiscard]] auto memorySpace() const -> MemorySpace override
         {
-            return std::is_same_v<NativeDev, alpaka::DevCpu> ? MemorySpace::Host : MemorySpace::Cuda;
-        }
-
-        [[nodiscard]] auto allocate(std::size_t bytes) -> std::shared_ptr<void> override
-        {
-            try
-            {
-                // At least one byte, so that empty buffers still have a distinct, valid address.
-                auto buf = alpaka::allocBuf<std::byte, std::size_t>(m_dev, std::max<std::size_t>(bytes, 1));
-                void* data = alpaka::getPtrNative(buf);
-                return std::shared_ptr<void>(data, [owner = std::move(buf)](void*) {});
-            }
-            catch(std::bad_alloc const&)
-            {
-                throw OutOfMemory(
-                    "cannot allocate " + std::to_string(bytes) + " bytes on " + name() + " ("
-                    + std::to_string(freeMemoryBytes()) + " bytes free)");
-            }
+            return MemorySpace::Host;
         }
 
         [[nodiscard]] auto makeQueue(bool blocking) -> std::shared_ptr<Queue> override

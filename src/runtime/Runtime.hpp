@@ -15,10 +15,12 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "DType.hpp"
+#include "MemoryPool.hpp"
 #include "WorkDiv.hpp"
 
 namespace pyalpaka::rt
@@ -126,9 +128,19 @@ namespace pyalpaka::rt
         [[nodiscard]] virtual auto freeMemoryBytes() const -> std::size_t = 0;
         [[nodiscard]] virtual auto warpSizes() const -> std::vector<std::size_t> = 0;
         [[nodiscard]] virtual auto memorySpace() const -> MemorySpace = 0;
-        //! Device memory of at least `bytes` bytes (aligned for any element type); the returned pointer owns it.
-        //! Throws OutOfMemory.
-        [[nodiscard]] virtual auto allocate(std::size_t bytes) -> std::shared_ptr<void> = 0;
+        //! Device memory of at least `bytes` bytes (aligned for any element type) from the device's pool; the
+        //! returned pointer owns it. Its last owner must drop it only once no enqueued work uses the memory, except
+        //! for a queue-ordered allocation (`orderedOn`): work of that queue may still use it, and the pool reuses the
+        //! memory for others only after that work ran (alpaka's allocAsyncBuf). Throws OutOfMemory.
+        [[nodiscard]] auto
+        allocate(std::size_t bytes, std::shared_ptr<Queue> const& orderedOn = nullptr) -> std::shared_ptr<void>;
+        //! Host memory that this device's copies reach at full speed and its kernels can address (alpaka's
+        //! allocMappedBuf): page-locked and mapped on GPU devices, from a pool of its own; on CPU devices the same as
+        //! allocate.
+        [[nodiscard]] auto allocateMapped(std::size_t bytes) -> std::shared_ptr<void>;
+        //! The pool of allocate, and that of allocateMapped (the same on CPU devices).
+        [[nodiscard]] auto memoryPool() const -> MemoryPool&;
+        [[nodiscard]] auto mappedMemoryPool() const -> MemoryPool&;
         [[nodiscard]] virtual auto makeQueue(bool blocking) -> std::shared_ptr<Queue> = 0;
         [[nodiscard]] virtual auto makeEvent() -> std::shared_ptr<Event> = 0;
         //! Waits for every queue of the device.
@@ -153,6 +165,18 @@ namespace pyalpaka::rt
             return memorySpace() == other.memorySpace()
                    && (memorySpace() == MemorySpace::Host || index() == other.index());
         }
+
+    protected:
+        //! Called by a device's constructor: the device's own allocator, and for GPU devices that of page-locked host
+        //! memory. Caching follows $PYALPAKA_MEMORY_POOL; a CPU device's pool (no `mapped`) keeps at most an eighth
+        //! of the memory cached.
+        void initMemoryPools(MemoryPool::Source device, std::optional<MemoryPool::Source> mapped = std::nullopt);
+        //! Gives the cached blocks back: a GPU device calls it before it releases its context.
+        void releaseMemoryPools() noexcept;
+
+    private:
+        std::unique_ptr<MemoryPool> m_pool;
+        std::unique_ptr<MemoryPool> m_mappedPool;
     };
 
     //! Whether a and b are the same device (of the same back-end).

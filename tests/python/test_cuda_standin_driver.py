@@ -46,9 +46,12 @@ def standin_driver(tmp_path_factory) -> Path:
     return library
 
 
-def run_with_driver(driver: str | Path, code: str, tmp_path: Path, *, check: bool = True) -> str:
-    """Runs `code` (after ``import numpy as np, pyalpaka as pk``) with PYALPAKA_CUDA_DRIVER=driver; returns stdout."""
-    env = dict(os.environ)
+def run_with_driver(
+    driver: str | Path, code: str, tmp_path: Path, *, check: bool = True, env: dict[str, str] | None = None
+) -> str:
+    """Runs `code` (after ``import numpy as np, pyalpaka as pk``) with PYALPAKA_CUDA_DRIVER=driver and the variables
+    of `env`; returns stdout."""
+    env = dict(os.environ, **(env or {}))
     env["PYALPAKA_CUDA_DRIVER"] = str(driver)
     env["PYALPAKA_CACHE_DIR"] = str(tmp_path / "cache")
     env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_PARENT), str(HERE), *filter(None, [env.get("PYTHONPATH")])])
@@ -378,6 +381,7 @@ def test_standin_bad_inputs_raise_clear_errors(standin):
             pk.kernels.axpy(q, wd, np.float32(2), host, y, 10)
         except TypeError as e:
             assert "NumPy array" in str(e) and "pyalpaka.asarray" in str(e), e
+            assert "argument 2 of pyalpaka.kernels.axpy" in str(e), e  # the name the user called
         else:
             raise AssertionError("a host array reached a GPU kernel")
         cpu_buf = pk.asarray(host, device="cpu_serial")
@@ -385,6 +389,7 @@ def test_standin_bad_inputs_raise_clear_errors(standin):
             pk.kernels.axpy(q, wd, np.float32(2), cpu_buf, y, 10)
         except TypeError as e:
             assert "cpu_serial:0" in str(e) and "cuda:0" in str(e), e
+            assert "argument 2 of pyalpaka.kernels.axpy" in str(e), e
         else:
             raise AssertionError("a buffer of another device reached a GPU kernel")
         # a CPU queue cannot reach device memory
@@ -674,6 +679,9 @@ def test_standin_contexts_are_balanced_and_memory_is_freed(standin, standin_driv
         del bufs
         gc.collect()
         q.wait()
+        # Released buffers stay in the device's pool until free_all gives them back.
+        assert driver.fake_cuda_live_allocations() == before + 5
+        assert pk.memory_pool(dev).free_all() == 5 * 512
         assert driver.fake_cuda_live_allocations() == before, "buffers were not freed"
         assert driver.fake_cuda_context_depth() == 0, "a context push without its pop"
         try:
@@ -681,6 +689,166 @@ def test_standin_contexts_are_balanced_and_memory_is_freed(standin, standin_driv
         except ValueError:
             pass
         assert driver.fake_cuda_context_depth() == 0
+    """)
+
+
+def test_standin_pool_reuses_released_blocks_without_the_driver(standin, standin_driver):
+    standin(f"""
+        import ctypes
+        driver = ctypes.CDLL({str(standin_driver)!r})
+        dev = pk.device("cuda")
+        pool = pk.memory_pool(dev)
+        assert pool.caching and pool.limit is None and pool.kind == "device"
+        a = pk.empty(dev, 1 << 18)  # 1 MiB
+        first, live = a.ptr, driver.fake_cuda_live_allocations()
+        assert pool.used_bytes == 1 << 20 and pool.held_bytes == 1 << 20
+        del a
+        assert pool.used_bytes == 0 and pool.held_bytes == 1 << 20 and pool.cached_bytes == 1 << 20
+        for _ in range(100):
+            b = pk.empty(dev, 1 << 18)
+            assert b.ptr == first
+            del b
+        assert driver.fake_cuda_live_allocations() == live, "the pool asked the driver again"
+        stats = pool.stats()
+        assert stats["reuses"] == 100 and stats["device_allocations"] == 1, stats
+        # A size of another class is a block of its own.
+        c = pk.empty(dev, 3 << 18)
+        assert c.ptr != first and driver.fake_cuda_live_allocations() == live + 1
+        del c
+        assert pool.free_all() == 4 << 20 and pool.held_bytes == 0
+        assert driver.fake_cuda_live_allocations() == live - 1
+        assert "cuda:0" in repr(pool) and "held=0 B" in repr(pool)
+    """)
+
+
+def test_standin_pool_keeps_a_block_while_another_queue_may_still_read_it(standin):
+    standin("""
+        import os
+        dev = pk.device("cuda")
+        q2 = pk.Queue(dev, blocking=False)
+        b = pk.zeros(dev, 1 << 18, queue=q2)  # queued on q2: the queue holds it until it knows the fill ran
+        used = b.ptr
+        del b
+        c = pk.empty(dev, 1 << 18)
+        assert c.ptr != used, "a block reused while q2 may still use it"
+        q2.wait()  # now the fill has run and q2 lets go of the buffer
+        d = pk.empty(dev, 1 << 18)
+        assert d.ptr == used
+    """)
+
+
+def test_standin_queue_ordered_buffer_is_fenced_by_its_queue(standin):
+    standin("""
+        dev = pk.device("cuda")
+        q = pk.Queue(dev, blocking=False)
+        other = pk.Queue(dev, blocking=False)
+        a = pk.empty(dev, (256, 256), np.float32, queue=q)
+        pk.memset(q, a, 1)
+        a_ptr = a.ptr
+        q.wait()
+        pk.memset(q, pk.zeros(dev, 4, queue=q), 0)  # q has work again, not yet counted done
+        del a  # released in q's order: q's work may still use it
+        b = pk.empty(dev, (256, 256), np.float32)
+        assert b.ptr != a_ptr, "a queue-ordered block reused before its queue's work ran"
+        c = pk.empty(dev, (256, 256), np.float32, queue=q)
+        assert c.ptr == a_ptr, "later work of the same queue may take the block at once"
+        del c
+        d = pk.empty(dev, (256, 256), np.float32, queue=other)
+        assert d.ptr != a_ptr
+        q.wait()
+        e = pk.empty(dev, (256, 256), np.float32)
+        assert e.ptr == a_ptr
+        try:
+            pk.empty(dev, 4, queue=pk.Queue(pk.device("cpu_serial")))
+        except ValueError as error:
+            assert "cannot order a buffer on cuda:0" in str(error), error
+        else:
+            raise AssertionError("a CPU queue ordered a cuda buffer")
+    """)
+
+
+def test_standin_out_of_memory_frees_the_pool_then_names_what_it_holds(standin, standin_driver):
+    standin(f"""
+        import ctypes
+        driver = ctypes.CDLL({str(standin_driver)!r})
+        dev = pk.device("cuda")
+        pool = pk.memory_pool(dev)
+        a = pk.empty(dev, 600 << 20, np.uint8)
+        del a  # cached: 600 MiB of the stand-in's 1 GiB
+        b = pk.empty(dev, 700 << 20, np.uint8)  # the driver refuses, the pool gives its cache back and retries
+        assert pool.stats()["out_of_memory_retries"] == 1 and pool.cached_bytes == 0
+        try:
+            pk.empty(dev, 400 << 20, np.uint8)
+        except MemoryError as e:
+            message = str(e)
+            assert "cannot allocate 419430400 bytes on stand-in GPU (cuda:0)" in message, message
+            assert "704.0 MiB in use and 0 B cached" in message, message  # 700 MiB, in its size class
+        else:
+            raise AssertionError("allocated beyond the device's memory")
+        pool.limit = 0.75  # of 1 GiB
+        assert pool.limit == 768 << 20
+        try:
+            pk.empty(dev, 100 << 20, np.uint8)
+        except MemoryError as e:
+            assert "limit of 768.0 MiB would be exceeded" in str(e), e
+        else:
+            raise AssertionError("allocated beyond the pool's limit")
+        del b
+        pool.limit = 1 << 20  # below what is cached: given back at once
+        assert pool.held_bytes == 0 and driver.fake_cuda_live_allocations() == 0
+        pool.limit = None
+    """)
+
+
+def test_standin_memory_pool_off_allocates_from_the_driver_each_time(standin_driver, tmp_path):
+    code = f"""
+        import ctypes
+        driver = ctypes.CDLL({str(standin_driver)!r})
+        dev = pk.device("cuda")
+        pool = pk.memory_pool(dev)
+        assert not pool.caching
+        a = pk.empty(dev, 1000)
+        assert driver.fake_cuda_live_allocations() == 1
+        del a
+        assert driver.fake_cuda_live_allocations() == 0 and pool.held_bytes == 0
+        print(pool.stats()["device_frees"])
+    """
+    assert run_with_driver(standin_driver, code, tmp_path, env={"PYALPAKA_MEMORY_POOL": "0"}).strip() == "1"
+    bad = """
+        try:
+            pk.device("cuda")
+        except ValueError as e:
+            print(e)
+    """
+    out = run_with_driver(standin_driver, bad, tmp_path, env={"PYALPAKA_MEMORY_POOL": "maybe"})
+    expected = "PYALPAKA_MEMORY_POOL must be 1 (pool device memory, the default) or 0 (allocate directly), got 'maybe'"
+    assert expected in out, out
+
+
+def test_standin_pinned_buffers_are_page_locked_host_memory(standin, standin_driver):
+    standin(f"""
+        import ctypes
+        driver = ctypes.CDLL({str(standin_driver)!r})
+        dev = pk.device("cuda")
+        h = pk.pinned((4, 5), np.float64, device=dev)
+        assert h.is_pinned and h.device.is_host and h.shape == (4, 5) and "pinned=True" in repr(h)
+        assert driver.fake_cuda_live_pinned_allocations() == 1
+        view = np.asarray(h)  # zero-copy, like every host buffer
+        view[...] = np.arange(20.0).reshape(4, 5)
+        assert np.asarray(h)[3, 4] == 19.0 and view.ctypes.data == h.ptr
+        q = pk.Queue(dev, blocking=False)
+        d = pk.empty(dev, (4, 5), np.float64)
+        pk.memcpy(q, d, h)
+        back = pk.pinned((4, 5), np.float64, device=dev)
+        pk.memcpy(q, back, d)
+        q.wait()
+        assert np.array_equal(np.asarray(back), view)
+        assert h[1:3].is_pinned
+        pinned_pool = pk.memory_pool(dev, "pinned")
+        assert pinned_pool.used_bytes == 2 * 512
+        del h, view, back
+        assert pinned_pool.used_bytes == 0 and pinned_pool.free_all() == 2 * 512
+        assert driver.fake_cuda_live_pinned_allocations() == 0
     """)
 
 

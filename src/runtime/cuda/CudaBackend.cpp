@@ -95,11 +95,63 @@ namespace pyalpaka::rt::cuda
         for(std::size_t dim = 1; dim <= maxWorkDivDim; ++dim)
             m_props[dim - 1] = computeProps(dim);
         PYALPAKA_CU_CHECK(cuDevicePrimaryCtxRetain, &m_context, m_device);
+        initMemoryPools(deviceMemory(), pinnedMemory());
     }
 
     CudaDevice::~CudaDevice()
     {
+        releaseMemoryPools();
         (void)driver().cuDevicePrimaryCtxRelease_v2(m_device);
+    }
+
+    auto CudaDevice::deviceMemory() -> MemoryPool::Source
+    {
+        MemoryPool::Source source;
+        source.deviceName = m_name + " (cuda:" + std::to_string(m_index) + ")";
+        source.deviceBytes = m_totalMemory;
+        source.allocate = [this](std::size_t bytes) -> void*
+        {
+            ContextScope scope(m_context);
+            CUdeviceptr pointer = 0;
+            CUresult const status = driver().cuMemAlloc_v2(&pointer, bytes);
+            if(status == CUDA_ERROR_OUT_OF_MEMORY)
+                return nullptr;
+            check(status, "cuMemAlloc_v2");
+            return reinterpret_cast<void*>(static_cast<std::uintptr_t>(pointer));
+        };
+        source.free = [this](void* pointer, std::size_t)
+        {
+            // Errors cannot be reported from here (a deleter, possibly at interpreter exit): the memory is lost.
+            ContextScope const scope(m_context, std::nothrow);
+            if(scope.entered())
+                (void)driver().cuMemFree_v2(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(pointer)));
+        };
+        return source;
+    }
+
+    auto CudaDevice::pinnedMemory() -> MemoryPool::Source
+    {
+        MemoryPool::Source source;
+        source.deviceName = "the host, pinned for " + m_name + " (cuda:" + std::to_string(m_index) + ")";
+        source.deviceBytes = m_totalMemory;
+        source.allocate = [this](std::size_t bytes) -> void*
+        {
+            ContextScope scope(m_context);
+            void* pointer = nullptr;
+            CUresult const status
+                = driver().cuMemHostAlloc(&pointer, bytes, MemHostAllocPortable | MemHostAllocDeviceMap);
+            if(status == CUDA_ERROR_OUT_OF_MEMORY)
+                return nullptr;
+            check(status, "cuMemHostAlloc");
+            return pointer;
+        };
+        source.free = [this](void* pointer, std::size_t)
+        {
+            ContextScope const scope(m_context, std::nothrow);
+            if(scope.entered())
+                (void)driver().cuMemFreeHost(pointer);
+        };
+        return source;
     }
 
     auto CudaDevice::backend() const -> Backend&
@@ -119,32 +171,6 @@ namespace pyalpaka::rt::cuda
     auto CudaDevice::warpSizes() const -> std::vector<std::size_t>
     {
         return {positive(m_attributes.warpSize)};
-    }
-
-    auto CudaDevice::allocate(std::size_t bytes) -> std::shared_ptr<void>
-    {
-        ContextScope scope(m_context);
-        CUdeviceptr pointer = 0;
-        // At least one byte, so that empty buffers still have a distinct, valid address.
-        if(CUresult const status = driver().cuMemAlloc_v2(&pointer, std::max<std::size_t>(bytes, 1));
-           status != CUDA_SUCCESS)
-        {
-            if(status == CUDA_ERROR_OUT_OF_MEMORY)
-                throw OutOfMemory(
-                    "cannot allocate " + std::to_string(bytes) + " bytes on " + m_name
-                    + " (cuda:" + std::to_string(m_index) + ", " + std::to_string(freeMemoryBytes()) + " bytes free)");
-            check(status, "cuMemAlloc_v2");
-        }
-        auto self = std::static_pointer_cast<CudaDevice>(shared_from_this());
-        return std::shared_ptr<void>(
-            reinterpret_cast<void*>(static_cast<std::uintptr_t>(pointer)),
-            [self](void* p)
-            {
-                // Errors cannot be reported from here (a deleter, possibly at interpreter exit): the memory is lost.
-                ContextScope const scope(self->context(), std::nothrow);
-                if(scope.entered())
-                    (void)driver().cuMemFree_v2(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p)));
-            });
     }
 
     auto CudaDevice::makeQueue(bool blocking) -> std::shared_ptr<Queue>

@@ -43,6 +43,8 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuMemGetInfo_v2);
             PYALPAKA_CU_BIND(cuMemAlloc_v2);
             PYALPAKA_CU_BIND(cuMemFree_v2);
+            PYALPAKA_CU_BIND(cuMemHostAlloc);
+            PYALPAKA_CU_BIND(cuMemFreeHost);
             PYALPAKA_CU_BIND(cuMemcpy2DAsync_v2);
             PYALPAKA_CU_BIND(cuMemcpy3DAsync_v2);
             PYALPAKA_CU_BIND(cuMemsetD8Async);

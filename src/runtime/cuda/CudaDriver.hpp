@@ -61,6 +61,9 @@ namespace pyalpaka::rt::cuda
     inline constexpr unsigned CU_EVENT_WAIT_EXTERNAL = 1;
     inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
     inline constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+    //! Page-locked memory that every context may use, mapped into the device's address space (allocMappedBuf).
+    inline constexpr unsigned MemHostAllocPortable = 1;  // CU_MEMHOSTALLOC_PORTABLE (a macro in cuda.h)
+    inline constexpr unsigned MemHostAllocDeviceMap = 2; // CU_MEMHOSTALLOC_DEVICEMAP
 
     //! CUmemorytype values.
     enum CUmemorytype : int
@@ -140,6 +143,9 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuMemGetInfo_v2)(std::size_t* free, std::size_t* total);
         CUresult (*cuMemAlloc_v2)(CUdeviceptr* pointer, std::size_t bytes);
         CUresult (*cuMemFree_v2)(CUdeviceptr pointer);
+        // Page-locked host memory (flags: CU_MEMHOSTALLOC_*).
+        CUresult (*cuMemHostAlloc)(void** pointer, std::size_t bytes, unsigned flags);
+        CUresult (*cuMemFreeHost)(void* pointer);
         CUresult (*cuMemcpy2DAsync_v2)(Memcpy2D const* copy, CUstream stream);
         CUresult (*cuMemcpy3DAsync_v2)(Memcpy3D const* copy, CUstream stream);
         CUresult (*cuMemsetD8Async)(CUdeviceptr dst, unsigned char value, std::size_t count, CUstream stream);

@@ -4,9 +4,9 @@
 
 //! \file
 //! The runtime's cuda back-end over the CUDA driver API (loaded at run time, see CudaDriver.hpp): a device works in
-//! its primary context, a queue is a stream, an event a CUevent, a buffer cuMemAlloc'ed memory, and kernels are
-//! modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the HIP runtime would mirror these
-//! classes with hipStream_t and friends.
+//! its primary context, a queue is a stream, an event a CUevent, a buffer cuMemAlloc'ed memory (pooled:
+//! runtime/MemoryPool.hpp), and kernels are modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the
+//! HIP runtime would mirror these classes with hipStream_t and friends.
 
 #include <alpaka/detail/FirstError.hpp>
 
@@ -70,7 +70,6 @@ namespace pyalpaka::rt::cuda
             return MemorySpace::Cuda;
         }
 
-        [[nodiscard]] auto allocate(std::size_t bytes) -> std::shared_ptr<void> override;
         [[nodiscard]] auto makeQueue(bool blocking) -> std::shared_ptr<Queue> override;
         [[nodiscard]] auto makeEvent() -> std::shared_ptr<Event> override;
         void wait() override;
@@ -102,6 +101,9 @@ namespace pyalpaka::rt::cuda
         std::array<DevProps, maxWorkDivDim> m_props{}; //!< props(dim) for dim 1, 2, 3
 
         [[nodiscard]] auto computeProps(std::size_t dim) const -> DevProps;
+        //! cuMemAlloc'ed memory and cuMemHostAlloc'ed page-locked host memory, for the device's pools.
+        [[nodiscard]] auto deviceMemory() -> MemoryPool::Source;
+        [[nodiscard]] auto pinnedMemory() -> MemoryPool::Source;
     };
 
     //! A host task recorded into a graph: its host node calls it at every replay, so the graph owns it; exceptions

@@ -98,3 +98,38 @@ TEMPLATE_LIST_TEST_CASE(
     alpaka::wait(f.m_queue);
     CHECK(result[0u] == 3 * static_cast<std::int64_t>(n));
 }
+
+#if defined(ALPAKA_ACC_GPU_CUDA_ENABLED)
+TEMPLATE_LIST_TEST_CASE(
+    "allocAsyncBuf on CUDA draws on the device's stream-ordered pool",
+    "[mem][buf][async][cuda]",
+    alpaka::test::TestQueues)
+{
+    using Fixture = alpaka::test::QueueTestFixture<TestType>;
+    if constexpr(std::is_same_v<typename Fixture::Dev, alpaka::DevCudaRt>)
+    {
+        Fixture f;
+        // cudaMallocAsync serves from the device's current memory pool (the default one unless the program set
+        // another): its used bytes grow by the buffer while it lives and shrink once its release ran in the queue.
+        cudaMemPool_t pool = nullptr;
+        REQUIRE(cudaDeviceGetMemPool(&pool, f.m_dev.getNativeHandle()) == cudaSuccess);
+        auto used = [pool]
+        {
+            cuuint64_t bytes = 0;
+            REQUIRE(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &bytes) == cudaSuccess);
+            return static_cast<std::uint64_t>(bytes);
+        };
+        alpaka::wait(f.m_queue);
+        auto const before = used();
+        std::size_t const n = std::size_t{1} << 18;
+        {
+            auto buf = alpaka::allocAsyncBuf<float, std::size_t>(f.m_queue, n);
+            alpaka::memset(f.m_queue, buf, 0u);
+            alpaka::wait(f.m_queue);
+            CHECK(used() >= before + n * sizeof(float));
+        }
+        alpaka::wait(f.m_queue);
+        CHECK(used() == before);
+    }
+}
+#endif

@@ -357,6 +357,36 @@ CUresult cuMemFree_v2(CUdeviceptr pointer)
     return INVALID_VALUE;
 }
 
+/* Page-locked host memory: plain malloc'ed memory, counted apart from device memory. */
+static int pinnedAllocations;
+
+int fake_cuda_live_pinned_allocations(void)
+{
+    return pinnedAllocations;
+}
+
+CUresult cuMemHostAlloc(void** pointer, size_t bytes, unsigned flags)
+{
+    REQUIRE_CONTEXT();
+    if(bytes == 0 || (flags & ~7u) != 0)
+        return INVALID_VALUE;
+    *pointer = aligned_alloc(256, (bytes + 255) / 256 * 256);
+    if(*pointer == NULL)
+        return OUT_OF_MEMORY;
+    ++pinnedAllocations;
+    return SUCCESS;
+}
+
+CUresult cuMemFreeHost(void* pointer)
+{
+    REQUIRE_CONTEXT();
+    if(pointer == NULL)
+        return INVALID_VALUE;
+    free(pointer);
+    --pinnedAllocations;
+    return SUCCESS;
+}
+
 /* Stream capture: while the (one) stream captures, the operations below are appended to `recording` instead of
  * being run; a graph is such a list, and cuGraphLaunch runs it again. A synchronising call on the capturing stream
  * fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED and invalidates the capture, as the driver does; so does

@@ -6,7 +6,7 @@
     python -m pyalpaka cache [info]              the kernel cache's directory, entries, size and size cap
     python -m pyalpaka cache clear               removes every cached kernel
     python -m pyalpaka cache precompile FILE... --kernel NAME --signature "float*, float const*, std::int64_t"
-                       [--backend B ...] [--arch ARCH] [--dim D] [-j JOBS]
+                       [--backend B ...] [--arch ARCH] [--dim D] [-j JOBS] [--aliasing]
                                                  compiles kernels ahead of their first launch, in parallel
                                                  (--backend cuda --arch sm_90: for a GPU, without one)
 """  # fmt: skip  # the formatter would dedent the usage lines
@@ -165,9 +165,15 @@ def _precompile(arguments: argparse.Namespace) -> int:
     except (ValueError, TypeError, OSError) as error:
         print(error, file=sys.stderr)
         return 2
+    # A CPU launch whose pointers do not overlap (the usual case) uses the no-alias variant; --aliasing adds the
+    # plain one, which launches with overlapping pointers use.
+    variants = (True, False) if arguments.aliasing else (True,)
     jobs = [
-        (kernel, backend, tuple(t.strip() for t in signature.split(",") if t.strip()))
-        for kernel, backend, signature in itertools.product(kernels_of_files, chosen, arguments.signature)
+        (kernel, backend, tuple(t.strip() for t in signature.split(",") if t.strip()), no_alias)
+        for kernel, backend, signature, no_alias in itertools.product(
+            kernels_of_files, chosen, arguments.signature, variants
+        )
+        if no_alias or backend not in GPU_BACKENDS
     ]
     if not is_terminal():  # the library's progress (a precompiled header's build) as plain lines, like ours
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
@@ -177,19 +183,26 @@ def _precompile(arguments: argparse.Namespace) -> int:
     with ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
         futures = {
             pool.submit(
-                kernel.compile, backend, arguments.dim, types, arch=arguments.arch if backend in GPU_BACKENDS else None
-            ): (kernel, backend, types)
-            for kernel, backend, types in jobs
+                kernel.compile,
+                backend,
+                arguments.dim,
+                types,
+                arch=arguments.arch if backend in GPU_BACKENDS else None,
+                no_alias=no_alias,
+            ): (kernel, backend, types, "" if no_alias or backend in GPU_BACKENDS else ", aliasing")
+            for kernel, backend, types, no_alias in jobs
         }
         for done, future in enumerate(as_completed(futures), start=1):
-            kernel, backend, types = futures[future]
+            kernel, backend, types, variant = futures[future]
             try:
                 entry = future.result()
                 status = "cached" if entry.hit else f"compiled in {entry.compile_seconds:.2f} s"
             except (_core.Error, ValueError) as error:
                 failures += 1
                 status = f"FAILED\n{error}"
-            _progress(done, len(jobs), f"{kernel.filename} {kernel.name} {backend} ({', '.join(types)}): {status}")
+            _progress(
+                done, len(jobs), f"{kernel.filename} {kernel.name} {backend} ({', '.join(types)}{variant}): {status}"
+            )
     return 1 if failures else 0
 
 
@@ -222,6 +235,12 @@ def main(argv: list[str] | None = None) -> int:
     pre.add_argument("--arch", help="the GPU architecture for --backend cuda/hip (sm_90, gfx90a)")
     pre.add_argument("--dim", type=int, default=1, help="work division dimensionality (default 1)")
     pre.add_argument("-j", "--jobs", type=int, default=2, help="parallel compilations (default 2)")
+    pre.add_argument(
+        "--aliasing",
+        action="store_true",
+        help="also the variant for launches whose pointer arguments overlap (CPU back-ends; by default only the "
+        "no-alias variant, which launches with separate buffers use)",
+    )
     arguments = parser.parse_args(argv)
     if arguments.command == "info":
         return _info()

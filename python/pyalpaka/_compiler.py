@@ -50,6 +50,8 @@ class Request:
     struct_checks: str = ""
     #: Launched cooperatively (every block at once; the kernel may call alpaka::syncGridThreads).
     cooperative: bool = False
+    #: Launched with pointer arguments that do not overlap: the kernel runs with `__restrict` pointers (CPU only).
+    no_alias: bool = False
 
 
 def user_source_block(request: Request) -> str:
@@ -63,16 +65,23 @@ def generate(request: Request, toolchain: HostToolchain, use_pch: bool) -> str:
     """The translation unit: the library, the user's source and the entry that launches `name` with the argument
     types."""
     first = '#include "pyalpaka_pch.hpp"' if use_pch else f"#include <{_ENTRY_HEADER}>"
-    types = ", ".join(request.arg_types)
+    arguments = ", ".join(("PyalpakaAcc", "PyalpakaKernel", *request.arg_types))
     return (
         f"// pyalpaka: kernel {request.name} for {request.backend}, {request.dim}-D\n"
         f"{first}\n"
         f"{user_source_block(request)}"
         f"using PyalpakaAcc = alpaka::TagToAcc<alpaka::{toolchain.tag}, alpaka::DimInt<{request.dim}>, std::size_t>;\n"
         f"using PyalpakaKernel = {request.name};\n"
-        f"{'PYALPAKA_DEFINE_COOPERATIVE_ENTRY' if request.cooperative else 'PYALPAKA_DEFINE_ENTRY'}"
-        f"(PyalpakaAcc, PyalpakaKernel{', ' if types else ''}{types})\n"
+        f"{_entry_definition(request, arguments)}\n"
     )
+
+
+def _entry_definition(request: Request, arguments: str) -> str:
+    """The macro call that defines the entry: the plain forms where they apply (their translation units stay as they
+    were), the general form for a no-alias variant."""
+    if request.no_alias:
+        return f"PYALPAKA_DEFINE_ENTRY_AS({'true' if request.cooperative else 'false'}, true, {arguments})"
+    return f"{'PYALPAKA_DEFINE_COOPERATIVE_ENTRY' if request.cooperative else 'PYALPAKA_DEFINE_ENTRY'}({arguments})"
 
 
 def _base_command(toolchain: HostToolchain) -> list[str]:

@@ -111,10 +111,14 @@ class Kernel(_core.JitLauncher):
         *,
         arch: str | int | None = None,
         cooperative: bool = False,
+        no_alias: bool = False,
     ) -> CacheEntry:
         """Compiles (or finds in the cache) the kernel for `device`'s back-end, `dim` dimensions and `arg_types`:
         C++ type names ("float const*", "std::int64_t", a struct's name) or sample argument values;
         ``cooperative=True`` compiles the variant that ``kernel(..., cooperative=True)`` launches.
+        ``no_alias=True`` compiles the variant a CPU launch uses when its pointer arguments do not overlap (the
+        kernel runs with ``__restrict`` pointers); with fewer than two pointer parameters, or on a GPU, it is the
+        plain variant.
 
         For a GPU back-end, ``arch`` names the architecture (``"sm_90"``, ``"gfx90a"``); with it, `device` may be
         just the back-end's name ("cuda", "hip"), so a machine without the GPU (or its driver) can compile for it."""
@@ -136,7 +140,7 @@ class Kernel(_core.JitLauncher):
             )
         if arch is not None:
             raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
-        return self._entry(device.backend, int(dim), types, bool(cooperative))
+        return self._entry(device.backend, int(dim), types, bool(cooperative), bool(no_alias))
 
     def _type_of(self, index: int, sample: Any) -> str:
         """The C++ type of an argument given as its name or a sample value (a struct value: its struct's name)."""
@@ -149,15 +153,23 @@ class Kernel(_core.JitLauncher):
         return name if name is not None else _core.jit_argument_types(sample)[0]
 
     def _compile_for_launch(
-        self, backend: str, dim: int, arg_types: tuple[str, ...], arch: str = "", cooperative: bool = False
+        self,
+        backend: str,
+        dim: int,
+        arg_types: tuple[str, ...],
+        arch: str = "",
+        cooperative: bool = False,
+        no_alias: bool = False,
     ) -> str:
         """The cache entry the launcher loads: a shared library for a CPU back-end, for a GPU device (``arch``
         set, e.g. "sm_90") a module compiled by the run-time compiler for that architecture."""
         if arch:
             return str(self._gpu_entry(_gpu_compiler.target(backend, arch), dim, tuple(arg_types), cooperative).path)
-        return str(self._entry(backend, dim, tuple(arg_types), cooperative).path)
+        return str(self._entry(backend, dim, tuple(arg_types), cooperative, no_alias).path)
 
-    def _key_fields(self, dim: int, arg_types: tuple[str, ...], cooperative: bool) -> dict[str, Any]:
+    def _key_fields(
+        self, dim: int, arg_types: tuple[str, ...], cooperative: bool, no_alias: bool = False
+    ) -> dict[str, Any]:
         """What every cache key holds besides the target and its compiler."""
         fields = {
             "library": _cache.library_digest(),
@@ -174,10 +186,12 @@ class Kernel(_core.JitLauncher):
         }
         if cooperative:  # only then: the keys of every other variant stay as they were
             fields["cooperative"] = True
+        if no_alias:
+            fields["no_alias"] = True
         return fields
 
     def _request(
-        self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False
+        self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False, no_alias: bool = False
     ) -> _compiler.Request:
         return _compiler.Request(
             backend,
@@ -191,6 +205,7 @@ class Kernel(_core.JitLauncher):
             self.include_dirs,
             self._struct_checks,
             cooperative,
+            no_alias,
         )
 
     def _cached(self, signature: tuple, key: str, build: Callable[[], tuple[Path, dict, float]]) -> CacheEntry:
@@ -198,10 +213,11 @@ class Kernel(_core.JitLauncher):
         and looks again before building: processes and threads wanting the same new variant compile it once."""
         if signature in self._compiled:
             return self._compiled[signature]
-        *target, arg_types, cooperative = signature
+        *target, arg_types, cooperative, no_alias = signature
         what = (
             f"kernel {self.name} for {target[0]} ({', '.join(map(str, target[1:]))}-D, "
-            f"arguments ({', '.join(arg_types)}){', cooperative' if cooperative else ''})"
+            f"arguments ({', '.join(arg_types)}){', cooperative' if cooperative else ''}"
+            f"{', no-alias' if no_alias else ''})"
         )
         path = _cache.lookup(key)
         hit, seconds = True, 0.0
@@ -219,12 +235,18 @@ class Kernel(_core.JitLauncher):
         self._compiled[signature] = entry
         return entry
 
-    def _entry(self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False) -> CacheEntry:
+    def _entry(
+        self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False, no_alias: bool = False
+    ) -> CacheEntry:
+        # As the launcher decides (JitLauncher.cpp, pointersApart): `__restrict` changes nothing for fewer than two
+        # pointers (one variant, one cache entry), and a struct argument's fields may hold pointers of their own.
+        structs = {name for name, _, _ in self._structs}
+        no_alias = no_alias and sum("*" in t for t in arg_types) >= 2 and not structs.intersection(arg_types)
         with self._lock:
             toolchain = host_toolchain(backend)
             key = _cache.make_key(
                 {
-                    **self._key_fields(dim, arg_types, cooperative),
+                    **self._key_fields(dim, arg_types, cooperative, no_alias),
                     "backend": backend,
                     "compiler": toolchain.identity,
                     "flags": list(toolchain.flags),
@@ -233,9 +255,11 @@ class Kernel(_core.JitLauncher):
                     "target": "host",
                 }
             )
-            request = self._request(backend, dim, arg_types, cooperative)
+            request = self._request(backend, dim, arg_types, cooperative, no_alias)
             return self._cached(
-                (backend, dim, arg_types, cooperative), key, lambda: _compiler.compile_library(request, toolchain)
+                (backend, dim, arg_types, cooperative, no_alias),
+                key,
+                lambda: _compiler.compile_library(request, toolchain),
             )
 
     def _gpu_entry(
@@ -253,7 +277,7 @@ class Kernel(_core.JitLauncher):
             )
             request = self._request(gpu.backend, dim, arg_types, cooperative)
             return self._cached(
-                (gpu.backend, gpu.arch, dim, arg_types, cooperative),
+                (gpu.backend, gpu.arch, dim, arg_types, cooperative, False),
                 key,
                 lambda: _gpu_compiler.compile_module(request, gpu),
             )

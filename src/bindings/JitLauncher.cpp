@@ -50,12 +50,41 @@ namespace pyalpaka::bindings
         std::array<int, maxKernelArgs> structOf{};
         std::size_t count = 0;
         bool cooperative = false;
+        //! The pointer arguments do not overlap: the no-alias variant (host devices, two pointers or more).
+        bool noAlias = false;
         //! The parameter types were given (callAs), not found from the values: named as declared ("std::size_t").
         bool declared = false;
     };
 
     namespace
     {
+        //! Whether a launch may run its kernel with `__restrict` pointers: no struct arguments (whose fields could
+        //! hold pointers of their own), at least two pointers, and no two of them overlapping unless both are
+        //! read-only (reads through two names of one element are fine under `__restrict`).
+        auto pointersApart(Signature const& signature, ArgInfo const* infos) -> bool
+        {
+            std::size_t pointers = 0;
+            for(std::size_t i = 0; i < signature.count; ++i)
+            {
+                if(signature.structOf[i] != notStruct)
+                    return false;
+                if(infos[i].kind != ArgInfo::Kind::Pointer)
+                    continue;
+                ++pointers;
+                for(std::size_t j = 0; j < i; ++j)
+                {
+                    if(infos[j].kind != ArgInfo::Kind::Pointer)
+                        continue;
+                    bool const bothRead = signature.params[i].kind == rt::ParamKind::ConstPointer
+                                          && signature.params[j].kind == rt::ParamKind::ConstPointer;
+                    bool const overlap = infos[i].begin < infos[j].end && infos[j].begin < infos[i].end;
+                    if(overlap && !bothRead)
+                        return false;
+                }
+            }
+            return pointers >= 2;
+        }
+
         //! Throws the exception a non-OK entry return code stands for.
         [[noreturn]] void raiseEntryError(int code, char const* message)
         {
@@ -316,7 +345,13 @@ namespace pyalpaka::bindings
             key += static_cast<char>(signature.params[i].kind);
             key += static_cast<char>(signature.params[i].dtype);
         }
-        if(device.memorySpace() != rt::MemorySpace::Host) // a module per device context
+        if(device.memorySpace() == rt::MemorySpace::Host)
+        {
+            signature.noAlias = pointersApart(signature, infos.data());
+            if(signature.noAlias) // not a kind character: keys stay unambiguous
+                key += 'R';
+        }
+        else // a module per device context
         {
             key += ':';
             appendDecimal(key, device.index());
@@ -359,8 +394,8 @@ namespace pyalpaka::bindings
                        : signature.declared ? rt::cppType(signature.params[i], true)
                                             : exactTypeName(signature.params[i]);
         auto const arch = device.architecture();
-        auto const path
-            = m_compile(device.backend().name(), dim, types, arch, signature.cooperative).cast<std::string>();
+        auto const path = m_compile(device.backend().name(), dim, types, arch, signature.cooperative, signature.noAlias)
+                              .cast<std::string>();
         Entry entry;
         if(arch.empty())
             entry = load(path);

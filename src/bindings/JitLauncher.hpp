@@ -42,8 +42,9 @@ namespace pyalpaka::bindings
     class JitLauncher
     {
     public:
-        //! `compile(backend, dim, types, arch, cooperative)` returns the path of a compiled entry (a shared library,
-        //! or a GPU module where arch is set); `structs`: (C++ name, structured dtype) pairs.
+        //! `compile(backend, dim, types, arch, cooperative, no_alias)` returns the path of a compiled entry (a shared
+        //! library, or a GPU module where arch is set); `structs`: (C++ name, structured dtype) pairs. A CPU launch
+        //! whose pointer arguments do not overlap asks for the no-alias variant.
         JitLauncher(std::string name, py::object compile, py::iterable const& structs);
 
         //! Launches with the parameter types the arguments map to; `cooperative` runs every block at once.

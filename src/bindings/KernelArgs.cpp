@@ -10,9 +10,11 @@
 
 #include <climits>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <unordered_map>
+#include <utility>
 
 #include "StructArgs.hpp"
 
@@ -169,6 +171,37 @@ namespace pyalpaka::bindings
         }
     } // namespace
 
+    namespace
+    {
+        //! The byte range of an array's elements from its extents and (possibly negative) strides.
+        template<typename TDimension>
+        void setSpan(
+            ArgInfo& info,
+            void const* data,
+            bool empty,
+            std::size_t itemSize,
+            std::size_t ndim,
+            TDimension const& dimension)
+        {
+            auto const base = reinterpret_cast<std::uintptr_t>(data);
+            if(empty)
+            {
+                info.begin = info.end = base;
+                return;
+            }
+            std::ptrdiff_t low = 0;
+            std::ptrdiff_t high = 0;
+            for(std::size_t d = 0; d < ndim; ++d)
+            {
+                auto const [extent, stride] = dimension(d);
+                auto const reach = (extent - 1) * stride;
+                (reach < 0 ? low : high) += reach;
+            }
+            info.begin = base + static_cast<std::uintptr_t>(low); // wraps for a negative low, as intended
+            info.end = base + static_cast<std::uintptr_t>(high) + itemSize;
+        }
+    } // namespace
+
     auto classify(py::handle arg) -> ArgInfo
     {
         ArgInfo info;
@@ -194,6 +227,16 @@ namespace pyalpaka::bindings
             info.kind = ArgInfo::Kind::Pointer;
             info.dtype = b.dtype;
             info.pointer = b.data;
+            setSpan(
+                info,
+                b.data,
+                b.size() == 0,
+                b.itemSize(),
+                b.shape.size(),
+                [&](std::size_t d) {
+                    return std::pair{
+                        static_cast<std::ptrdiff_t>(b.shape[d]), static_cast<std::ptrdiff_t>(b.strides[d])};
+                });
             info.readonly = b.readonly;
             info.contiguous = b.contiguous();
             info.device = b.device.get();
@@ -216,6 +259,18 @@ namespace pyalpaka::bindings
             info.kind = ArgInfo::Kind::Pointer;
             info.dtype = arrayDType(dtype);
             info.pointer = const_cast<void*>(array.data());
+            setSpan(
+                info,
+                info.pointer,
+                array.size() == 0,
+                static_cast<std::size_t>(array.itemsize()),
+                static_cast<std::size_t>(array.ndim()),
+                [&](std::size_t d)
+                {
+                    auto const i = static_cast<py::ssize_t>(d);
+                    return std::pair{
+                        static_cast<std::ptrdiff_t>(array.shape(i)), static_cast<std::ptrdiff_t>(array.strides(i))};
+                });
             info.readonly = !array.writeable();
             info.contiguous = (array.flags() & py::array::c_style) != 0;
             return info;

@@ -12,7 +12,10 @@
 //!
 //! with the argument types the Python call had; a kernel launched with cooperative=True (it calls
 //! alpaka::syncGridThreads) is defined with PYALPAKA_DEFINE_COOPERATIVE_ENTRY instead, which runs it as a cooperative
-//! launch (alpaka::TaskKernelCpuCooperative: every block at once, around one grid barrier).
+//! launch (alpaka::TaskKernelCpuCooperative: every block at once, around one grid barrier). A launch whose pointer
+//! arguments do not overlap (the runtime checks their byte ranges) uses a variant defined with
+//! PYALPAKA_DEFINE_ENTRY_AS(cooperative, true, ...): the kernel runs inside NoAliasKernel, whose parameters are
+//! `__restrict`, so the compiler vectorizes its loops as if the author had written `__restrict`.
 
 // The kernel side of the API and the host back-ends' accelerators and launch tasks, not the whole of alpaka.hpp: a
 // kernel compiled here runs on the calling thread (the package's queue enqueues it), so devices, queues, events,
@@ -35,6 +38,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "ArgSlot.hpp"
@@ -52,6 +56,40 @@ namespace pyalpaka::jit
         std::memcpy(error, message, n);
         error[n] = '\0';
     }
+
+    //! T, `__restrict`-qualified where it is a pointer.
+    template<typename T>
+    struct Restrict
+    {
+        using type = T;
+    };
+
+    template<typename T>
+    struct Restrict<T*>
+    {
+        using type = T* __restrict;
+    };
+
+    //! Runs TKernel with `__restrict` pointer parameters: inlined into this operator(), the kernel's loops see
+    //! pointers the compiler may assume not to alias, as if the kernel had declared them so. Only for launches whose
+    //! pointers do not overlap (nothing reached through one is reached through another). Not inlined itself: GCC 12
+    //! honours `__restrict` on the parameters of a function it optimizes as a whole, and loses it where this
+    //! operator() is inlined into alpaka's block loop (a 32-term Horner loop then stays scalar).
+    template<typename TKernel, typename... TArgs>
+    struct NoAliasKernel
+    {
+        TKernel kernel;
+
+        template<typename TAcc>
+        [[gnu::noinline]] ALPAKA_FN_ACC void operator()(TAcc const& acc, typename Restrict<TArgs>::type... args) const
+        {
+            kernel(acc, args...);
+        }
+    };
+
+    //! The kernel type a launch runs: TKernel, or TKernel inside NoAliasKernel.
+    template<bool TNoAlias, typename TKernel, typename... TArgs>
+    using LaunchedKernel = std::conditional_t<TNoAlias, NoAliasKernel<TKernel, TArgs...>, TKernel>;
 
     template<typename TAcc>
     using WorkDiv = alpaka::WorkDivMembers<alpaka::Dim<TAcc>, alpaka::Idx<TAcc>>;
@@ -109,16 +147,24 @@ namespace pyalpaka::jit
     }
 
     //! pyalpaka_run: the launch, which the runtime validated, on the calling thread (TCooperative: as a cooperative
-    //! launch); the kernel's exception becomes PYALPAKA_ENTRY_KERNEL_ERROR with its message.
-    template<typename TAcc, typename TKernel, bool TCooperative, typename... TArgs, std::size_t... TIs>
+    //! launch; TNoAlias: with `__restrict` pointers); the kernel's exception becomes PYALPAKA_ENTRY_KERNEL_ERROR with
+    //! its message.
+    template<
+        typename TAcc,
+        typename TUserKernel,
+        bool TCooperative,
+        bool TNoAlias,
+        typename... TArgs,
+        std::size_t... TIs>
     auto run(pyalpaka_launch const* launch, char* error, std::size_t errorSize, std::index_sequence<TIs...>) -> int
     {
-        if(!matches<TAcc, TKernel, TArgs...>(launch, error, errorSize))
+        if(!matches<TAcc, TUserKernel, TArgs...>(launch, error, errorSize))
             return PYALPAKA_ENTRY_INVALID_LAUNCH;
         // The compile-time rules of createTaskKernel (a const operator() callable with these arguments, trivially
-        // copyable kernel and arguments), each with its own message.
-        if constexpr(alpaka::detail::checkKernelLaunch<TAcc, WorkDiv<TAcc>, TKernel, TArgs...>())
+        // copyable kernel and arguments), each with its own message, checked on the user's kernel.
+        if constexpr(alpaka::detail::checkKernelLaunch<TAcc, WorkDiv<TAcc>, TUserKernel, TArgs...>())
         {
+            using TKernel = LaunchedKernel<TNoAlias, TUserKernel, TArgs...>;
             try
             {
                 alpaka::detail::cpu::ValidatedLaunch const validated{
@@ -157,13 +203,14 @@ namespace pyalpaka::jit
 
 //! Defines the exported functions of EntryAbi.h for kernel TKernel on TAcc with the argument types that follow.
 #define PYALPAKA_DEFINE_ENTRY(TAcc, TKernel, ...)                                                                      \
-    PYALPAKA_DEFINE_ENTRY_AS(false, TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__)
+    PYALPAKA_DEFINE_ENTRY_AS(false, false, TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__)
 
 //! The same for a kernel launched cooperatively (pyalpaka_run runs every block at once around a grid barrier).
 #define PYALPAKA_DEFINE_COOPERATIVE_ENTRY(TAcc, TKernel, ...)                                                          \
-    PYALPAKA_DEFINE_ENTRY_AS(true, TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__)
+    PYALPAKA_DEFINE_ENTRY_AS(true, false, TAcc, TKernel __VA_OPT__(, ) __VA_ARGS__)
 
-#define PYALPAKA_DEFINE_ENTRY_AS(cooperative, TAcc, TKernel, ...)                                                      \
+//! The general form: `noAlias` runs the kernel with `__restrict` pointer parameters (NoAliasKernel).
+#define PYALPAKA_DEFINE_ENTRY_AS(cooperative, noAlias, TAcc, TKernel, ...)                                             \
     extern "C" __attribute__((visibility("default"))) unsigned pyalpaka_entry_abi()                                    \
     {                                                                                                                  \
         return PYALPAKA_ENTRY_ABI;                                                                                     \
@@ -177,6 +224,6 @@ namespace pyalpaka::jit
     extern "C" __attribute__((visibility("default"))) int pyalpaka_run(                                                \
         pyalpaka_launch const* launch, char* error, size_t errorSize)                                                  \
     {                                                                                                                  \
-        return ::pyalpaka::jit::run<TAcc, TKernel, cooperative __VA_OPT__(, ) __VA_ARGS__>(                            \
+        return ::pyalpaka::jit::run<TAcc, TKernel, cooperative, noAlias __VA_OPT__(, ) __VA_ARGS__>(                   \
             launch, error, errorSize, std::index_sequence_for<__VA_ARGS__>{});                                         \
     }

@@ -113,6 +113,9 @@ namespace pyalpaka::rt
         DType dtype = DType::Float64;
         bool numpyScalar = false;
         void* pointer = nullptr;
+        //! The bytes a pointer's elements span, [begin, end): where two pointers could reach the same memory.
+        std::uintptr_t begin = 0;
+        std::uintptr_t end = 0;
         bool readonly = false;
         bool contiguous = true;
         Device const* device = nullptr; //!< null for NumPy arrays (host memory)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -36,6 +37,21 @@ def _defines(defines: Mapping[str, Any] | Iterable[str] | None) -> tuple[str, ..
     return tuple(defines)
 
 
+#: The flag that rounds every operation as written: GCC's, clang's and hiprtc's, and NVRTC's own spelling.
+_FP_CONTRACT_OFF = "-ffp-contract=off"
+_FP_CONTRACT_OFF_NVRTC = "--fmad=false"
+
+
+def _fp_contract(value: str | None) -> str:
+    """The floating-point contraction of a kernel: the argument, else $PYALPAKA_FP_CONTRACT, else "fast"."""
+    where = "fp_contract"
+    if value is None:
+        value, where = os.environ.get("PYALPAKA_FP_CONTRACT", "fast"), "PYALPAKA_FP_CONTRACT"
+    if value not in ("fast", "off"):
+        raise ValueError(f"Kernel: {where} is 'fast' (contract a*x+y into one FMA) or 'off', got {value!r}")
+    return value
+
+
 class Kernel(_core.JitLauncher):
     """An alpaka C++ kernel compiled at run time.
 
@@ -56,6 +72,11 @@ class Kernel(_core.JitLauncher):
     same time, so the kernel may call ``alpaka::syncGridThreads(acc)``, a barrier of the whole grid. The grid may have
     at most ``pyalpaka.max_active_blocks(kernel, device, block_threads, thread_elems, *args)`` blocks (a larger one
     is a ``ValueError``); it is a variant of its own, compiled and cached apart from the plain launch's.
+
+    ``fp_contract`` says whether the compiler may contract ``a*x + y`` into one fused multiply-add (one rounding
+    instead of two): ``"fast"`` (the default, the compilers' own: faster, and closer to the exact result) or
+    ``"off"`` (each operation rounded as written, as NumPy and the shipped ``pk.kernels`` compute, bit for bit).
+    ``None`` takes ``$PYALPAKA_FP_CONTRACT``, else ``"fast"``.
     """
 
     def __init__(
@@ -68,6 +89,7 @@ class Kernel(_core.JitLauncher):
         include_dirs: Sequence[str | Path] = (),
         filename: str = "kernel.cpp",
         structs: Mapping[str, Any] | None = None,
+        fp_contract: str | None = None,
     ) -> None:
         if not isinstance(source, str) or not source.strip():
             raise TypeError("Kernel: source must be a non-empty string of C++ code")
@@ -81,6 +103,7 @@ class Kernel(_core.JitLauncher):
         self.defines = _defines(defines)
         self.include_dirs = tuple(str(Path(d).resolve()) for d in include_dirs)
         self.filename = filename
+        self.fp_contract = _fp_contract(fp_contract)
         self._structs = _structs.normalize(structs)
         self.structs = {name: dtype for name, dtype, _ in self._structs}
         self._struct_checks = _structs.checks(self._structs)
@@ -188,7 +211,14 @@ class Kernel(_core.JitLauncher):
             fields["cooperative"] = True
         if no_alias:
             fields["no_alias"] = True
+        if self.fp_contract != "fast":  # the compilers' default: the keys of default kernels stay as they were
+            fields["fp_contract"] = self.fp_contract
         return fields
+
+    def _contract_options(self, backend: str) -> tuple[str, ...]:
+        if self.fp_contract == "fast":
+            return ()
+        return (_FP_CONTRACT_OFF_NVRTC if backend == "cuda" else _FP_CONTRACT_OFF,)
 
     def _request(
         self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False, no_alias: bool = False
@@ -200,7 +230,7 @@ class Kernel(_core.JitLauncher):
             self.name,
             dim,
             arg_types,
-            self.options,
+            (*self._contract_options(backend), *self.options),
             self.defines,
             self.include_dirs,
             self._struct_checks,

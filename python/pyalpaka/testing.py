@@ -59,7 +59,13 @@ def assert_backends_agree(
     """Runs ``kernel(queue, workdiv, *args)`` on every available back-end (or ``backends_to_check``), each time with
     fresh device copies of the NumPy array arguments, and asserts that every array ends as on ``cpu_serial``
     (``numpy.testing.assert_allclose`` with ``rtol``/``atol``; exact for integers). ``workdiv`` may be a callable
-    taking the device, for back-ends that need different work divisions. Returns the arrays per back-end."""
+    taking the device, for back-ends that need different work divisions. Returns the arrays per back-end.
+
+    The default tolerance, ``rtol=1e-6`` (about eight float32 units in the last place), admits what may differ
+    between correct results of one kernel on two back-ends: the rounding of ``a*x + y`` contracted into one fused
+    multiply-add where one compilation contracts and the other does not (GPU compilers and run-time compiled CPU
+    kernels contract by default, ``pk.Kernel(fp_contract="off")`` does not), and the order in which threads combine
+    partial results (atomics, reductions). Kernels without either may pass ``rtol=0`` to compare exactly."""
     names = list(backends_to_check) if backends_to_check is not None else available_backends()
     reference = _run_on("cpu_serial", kernel, workdiv, args)
     results = {"cpu_serial": reference}
@@ -69,7 +75,7 @@ def assert_backends_agree(
         results[name] = _run_on(name, kernel, workdiv, args)
         for index, (got, want) in enumerate(zip(results[name], reference)):
             if isinstance(want, np.ndarray):
-                message = f"argument {index + 1} differs between {name} and cpu_serial"
+                message = f"argument {index + 1} differs between {name} and cpu_serial (rtol={rtol}, atol={atol})"
                 if np.issubdtype(want.dtype, np.inexact):
                     np.testing.assert_allclose(got, want, rtol=rtol, atol=atol, err_msg=message)
                 else:

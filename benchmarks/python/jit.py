@@ -85,8 +85,8 @@ def main() -> int:
     cold = []
     for index in range(args.repeats):
         entry = pk.Kernel(KERNEL.format(index=index), f"Axpy{index}").compile(
-            dev, 1, ["float", "float*", "float*", "std::uint64_t"]
-        )  # what the launches below pass
+            dev, 1, ["float", "float*", "float*", "std::uint64_t"], no_alias=True
+        )  # what the launches below pass (separate arrays: the no-alias variant)
         cold.append(entry.compile_seconds)
 
     first_hits, next_hits = [], []

@@ -7,7 +7,8 @@ The kernel is the README's shape (`float const* x, float* y`, `uniformElements`,
 gives with 64 elements per thread) with an inner loop, a 32-term Horner polynomial, over 2^22 floats. A launch with
 separate buffers runs the no-alias variant (src/jit/EntryCpu.hpp); for reference, the plain variant (what every
 launch ran before) is timed through an in-place launch (x and y one buffer), which overlaps and so takes it.
-Milliseconds per launch on a blocking queue, median and best of --reps, every result checked against NumPy.
+Milliseconds per launch on a blocking queue, median and best of --reps rounds in which the variants take turns, every
+result checked against NumPy.
 
     python benchmarks/python/no_alias.py [--n 4194304] [--reps 15] [--backend cpu_serial ...] [--csv FILE]
 """
@@ -60,14 +61,16 @@ def reference(x: np.ndarray) -> np.ndarray:
     return r
 
 
-def measure(run, reps: int) -> tuple[float, float]:
-    samples = []
+def measure(variants: dict, reps: int) -> dict[str, tuple[float, float]]:
+    """Median and best ms of each variant, the variants taking turns round by round (the machine's load drifts)."""
+    samples: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(reps):
-        settle()
-        start = time.perf_counter()
-        run()
-        samples.append((time.perf_counter() - start) * 1e3)
-    return statistics.median(samples), min(samples)
+        for name, run in variants.items():
+            settle()
+            start = time.perf_counter()
+            run()
+            samples[name].append((time.perf_counter() - start) * 1e3)
+    return {name: (statistics.median(s), min(s)) for name, s in samples.items()}
 
 
 def rows_for(backend: str, args: argparse.Namespace) -> list[Row]:
@@ -93,7 +96,7 @@ def rows_for(backend: str, args: argparse.Namespace) -> list[Row]:
             np.testing.assert_allclose(np.asarray(inplace), expected, rtol=1e-4, atol=1e-5)
         else:
             np.testing.assert_allclose(np.asarray(y), expected, rtol=1e-4, atol=1e-5)
-    times = {name: measure(run, args.reps) for name, run in variants.items()}
+    times = measure(variants, args.reps)
     peer = times["with __restrict (the peer)"][0]
     section = "32-term Horner over 2^22 floats, ms per launch (ratio = this time / the peer's; notes: speed)"
     rows = []

@@ -160,7 +160,8 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
     }
     try:  # compiles (or loads from the cache) before anything is timed; a broken JIT skips its rows, not the run
         for name, _ in KERNELS:
-            # The arguments the timed calls pass (their types pick the compiled variant).
+            # The arguments the timed calls pass (their types pick the compiled variant; separate arrays: the
+            # no-alias variant).
             jit[name].compile(
                 dev,
                 1,
@@ -172,6 +173,7 @@ def measure(dtype, args, numba_fns, numba_note: str) -> list[Row]:
                     "nstream": [a, b, c, s, n],
                     "dot": [a, b, total, n],
                 }[name],
+                no_alias=True,
             )
         alpaka_call(jit, "copy")()  # loading and launching can fail too
         jit_note = ""

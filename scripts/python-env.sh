@@ -2,13 +2,17 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 #
-# Installs the Python package the README's way (`pip install ".[test]"`) into a virtual environment,
+# Installs the Python package the README's way (`pip install ".[test,mpi]"`) into a virtual environment,
 # build/venv (PYALPAKA_VENV overrides), creating it first; prints nothing else on success but the install's tail.
 # Run after scripts/setup.sh (which installs the compilers and the back-ends' libraries). Use the environment with
 # `build/venv/bin/python`.
+#
+#   scripts/python-env.sh [EXTRAS]    EXTRAS: comma-separated extras (default "test,mpi", what the tests need);
+#                                     "" installs the package alone (the main job, scripts/run-example.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv="${PYALPAKA_VENV:-build/venv}"
+extras="${1-test,mpi}"
 
 if [[ ! -x "${venv}/bin/python" ]]; then
     if ! python3 -m venv "${venv}" 2>/dev/null; then
@@ -25,5 +29,6 @@ fi
 start=$SECONDS
 # The mpi extra (mpi4py, for examples/mpi and its test) compiles against the MPI that scripts/setup.sh installs: the
 # binary wheel would look for libmpi.so.12, which Debian's MPICH names libmpich.so.12. pip caches the built wheel.
-"${venv}/bin/python" -m pip install --quiet --no-binary=mpi4py ".[test,mpi]"
+# That build is most of a first install, so the main job, which needs no extra, does without it.
+"${venv}/bin/python" -m pip install --quiet --no-binary=mpi4py ".${extras:+[${extras}]}"
 echo "python-env: pyalpaka installed into ${venv} in $((SECONDS - start)) s"

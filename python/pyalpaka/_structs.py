@@ -256,10 +256,25 @@ class _Generator:
                 f"alignof({shown}) differs from the alignment {layout.alignment} of the dtype, which was made "
                 "with align=True (is the C++ struct packed? then make the dtype with align=False)",
             )
-        for field in layout.fields:
-            self.field(field, type_expr, shown, guard)
+        self.check(
+            f"{when}std::is_aggregate_v<{type_expr}>",
+            f"{shown} is not an aggregate: a struct argument is a plain aggregate (public fields, no user-declared "
+            "constructors, no virtual functions), whose bytes are copied from the NumPy value",
+        )
+        indices = [self.field(field, type_expr, shown, guard) for field in layout.fields]
+        # A C++ field that the dtype lacks can hide in the dtype's padding, where sizes and offsets all agree: the
+        # number of fields tells (counted as braces count them: a C array's elements, a class-type field once).
+        slots = " + ".join(
+            f"::pyalpaka::jit::fieldSlots<typename {self.ns}::Type{n}<{type_expr}>::type>()" for n in indices
+        )
+        self.check(
+            f"{when}::pyalpaka::jit::aggregateSlotsOr<{type_expr}>({slots}) == ({slots})",
+            f"{shown} and the dtype differ in their number of fields: one has a field the other lacks (fields "
+            "counted as initialisers, a C array's elements each)",
+        )
 
-    def field(self, field: Field, type_expr: str, shown: str, guard: str) -> None:
+    def field(self, field: Field, type_expr: str, shown: str, guard: str) -> int:
+        """The checks of one field; its number, which names its helpers (TypeN)."""
         # Per field: whether the struct has it (HasN), its type (TypeN: char where it is missing, so that the
         # conditions below stay well-formed), offset and size (where it is missing: the expected ones, so that only
         # the "no field" check fails).
@@ -298,7 +313,7 @@ class _Generator:
             self.check(f"{present}std::is_class_v<{member}>", f"{what} is a struct in the dtype, not in C++")
             inner = f"{has} && std::is_class_v<{member}>"  # the nested checks of a C++ struct that is there
             self.struct(field.nested, member, f"{shown}::{m}", f"{guard} && {inner}" if guard else inner)
-            return
+            return n
         element = member
         if field.shape:
             # A C array's elements are checked too; a std::array (or another array type) by its size only.
@@ -313,13 +328,14 @@ class _Generator:
                     f"{present}!std::is_array_v<{member}> || {test}",
                     f"{what}: the dtype's elements are {_KIND_WORDS[field.kind]}s, the C++ array's are not",
                 )
-            return
+            return n
         test = _kind_test(field.kind, element)
         if test is not None:
             self.check(
                 f"{present}{test}",
                 f"{what} is {field.type_name}, {_KIND_WORDS[field.kind]}, in the dtype; C++'s type is not",
             )
+        return n
 
 
 # offsetof as a constant expression: GCC's and Clang's builtin (hiprtc is Clang); NVRTC's front end has no

@@ -43,6 +43,7 @@
 
 #include "ArgSlot.hpp"
 #include "EntryAbi.h"
+#include "StructFields.hpp"
 
 namespace pyalpaka::jit
 {

@@ -26,6 +26,8 @@
 
 #include <alpaka/alpaka.hpp>
 
+#include "StructFields.hpp"
+
 //! Keeps an exported device variable that no device code reads (clang, hence hiprtc, drops it otherwise; NVRTC keeps
 //! every extern "C" __device__ variable).
 #if defined(__HIP__)

@@ -19,6 +19,7 @@
 #include "BackendImpl.hpp"
 #include "KernelRegistry.hpp"
 #include "jit/ArgSlot.hpp"
+#include "jit/StructFields.hpp"
 
 namespace pyalpaka::rt
 {
@@ -55,22 +56,6 @@ namespace pyalpaka::rt
         #member, offsetof(TStruct, member), ::pyalpaka::rt::dtypeOf<decltype(TStruct::member)>()                       \
     }
 
-    namespace detail
-    {
-        //! Converts to any field type: T{AnyField{}...} compiles while there are at most as many as T has fields.
-        struct AnyField
-        {
-            template<typename T>
-            constexpr operator T() const noexcept; // NOLINT(google-explicit-constructor): only in unevaluated code
-        };
-
-        template<typename T, std::size_t... TIs>
-        constexpr auto bracesFit(std::index_sequence<TIs...>) -> bool
-        {
-            return requires { T{(static_cast<void>(TIs), AnyField{})...}; };
-        }
-    } // namespace detail
-
     //! `fields`, checked at compile time to be every field of TStruct, each once, in the order of their offsets.
     template<typename TStruct, std::size_t TCount>
     consteval auto checkedFields(std::array<StructField, TCount> const& fields) -> std::array<StructField, TCount>
@@ -78,10 +63,7 @@ namespace pyalpaka::rt
         static_assert(
             std::is_standard_layout_v<TStruct> && std::is_trivially_copyable_v<TStruct> && std::is_aggregate_v<TStruct>,
             "a struct parameter is a plain aggregate: its bytes are copied from the NumPy value");
-        static_assert(
-            detail::bracesFit<TStruct>(std::make_index_sequence<TCount>{})
-                && !detail::bracesFit<TStruct>(std::make_index_sequence<TCount + 1>{}),
-            "the field list must name every field of the struct");
+        static_assert(jit::aggregateSlots<TStruct>() == TCount, "the field list must name every field of the struct");
         for(std::size_t i = 1; i < TCount; ++i)
             if(fields[i].offset < fields[i - 1].offset + info(fields[i - 1].dtype).size)
                 throw "the fields must be listed in the order of their offsets, each once"; // not constant: an error

@@ -264,6 +264,77 @@ def test_nested_mismatch_names_the_inner_field(cache_dir):
         kernel.compile("cpu_serial", 1, [np.zeros((), dtype), "double*"])
 
 
+HIDDEN_FIELD = r"""
+#include <cstdint>
+struct Params { float a; std::int32_t n; double b; };  // n sits where the dtype below has padding
+struct Read
+{
+    template<typename TAcc>
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, Params p, double* out) const
+    {
+        if(alpaka::oncePerGrid(acc))
+            out[0] = p.a + p.n + p.b;
+    }
+};
+"""
+NO_N = np.dtype([("a", np.float32), ("b", np.float64)], align=True)  # 16 bytes, a and b where C++ has them
+
+
+def test_a_field_hidden_in_the_dtypes_padding_is_caught(cache_dir):
+    """The same size, the same offsets for every dtype field: only the number of fields tells them apart."""
+    kernel = pk.Kernel(HIDDEN_FIELD, "Read", structs={"Params": NO_N})
+    with pytest.raises(pk.CompileError) as info:
+        kernel.compile("cpu_serial", 1, ["Params", "double*"])
+    assert "Params and the dtype differ in their number of fields: one has a field the other lacks" in str(
+        info.value
+    ) and "[C++: 3, dtype: 2]" in str(info.value), str(info.value)
+
+
+def test_a_field_hidden_in_the_dtypes_padding_is_caught_by_nvrtc_too(cache_dir):
+    from pyalpaka import _rtc
+
+    try:
+        _rtc.nvrtc()
+    except pk.Error as error:
+        pytest.skip(f"no NVRTC: {error}")
+    kernel = pk.Kernel(HIDDEN_FIELD, "Read", structs={"Params": NO_N})
+    with pytest.raises(pk.CompileError, match="Params and the dtype differ in their number of fields"):
+        kernel.compile("cuda", 1, ["Params", "double*"], arch="sm_90")
+
+
+@pytest.mark.parametrize(
+    ("fields", "dtype"),
+    [
+        ("float v[3]; std::int32_t n;", [("v", np.float32, (3,)), ("n", np.int32)]),
+        ("std::array<float, 3> v; std::int32_t n;", [("v", np.float32, (3,)), ("n", np.int32)]),
+        (
+            "struct { float x; float y; } p; double w;",
+            [("p", [("x", np.float32), ("y", np.float32)]), ("w", np.float64)],
+        ),
+    ],
+    ids=["c-array", "std-array", "nested"],
+)
+def test_arrays_and_nested_structs_count_as_the_dtype_does(cache_dir, fields, dtype):
+    source = (
+        f"#include <array>\n#include <cstdint>\nstruct Params {{ {fields} }};\n"
+        "struct Read { template<typename TAcc> ALPAKA_FN_ACC void operator()(TAcc const& acc, Params p, double* out) "
+        "const { if(alpaka::oncePerGrid(acc)) out[0] = sizeof(p); } };\n"
+    )
+    kernel = pk.Kernel(source, "Read", structs={"Params": np.dtype(dtype, align=True)})
+    kernel.compile("cpu_serial", 1, ["Params", "double*"])  # compiles: the layouts agree
+
+
+def test_a_struct_that_is_no_aggregate_is_refused_saying_what_is_supported(cache_dir):
+    source = HIDDEN_FIELD.replace("double b; };", "double b; Params() : a(0), n(0), b(0) {} };")
+    kernel = pk.Kernel(
+        source,
+        "Read",
+        structs={"Params": np.dtype([("a", np.float32), ("n", np.int32), ("b", np.float64)], align=True)},
+    )
+    with pytest.raises(pk.CompileError, match="Params is not an aggregate: a struct argument is a plain aggregate"):
+        kernel.compile("cpu_serial", 1, ["Params", "double*"])
+
+
 # --- argument and registration errors (no compilation) ------------------------------------------------------------
 
 

@@ -324,6 +324,20 @@ def test_arrays_and_nested_structs_count_as_the_dtype_does(cache_dir, fields, dt
     kernel.compile("cpu_serial", 1, ["Params", "double*"])  # compiles: the layouts agree
 
 
+def test_swapped_fields_of_one_size_are_caught_by_their_offsets(cache_dir):
+    source = (
+        "struct Pair { float a; float b; };\n"
+        "struct Use { template<typename TAcc> ALPAKA_FN_ACC void operator()(TAcc const& acc, Pair p, float* out) "
+        "const { if(alpaka::oncePerGrid(acc)) out[0] = p.a - p.b; } };\n"
+    )
+    swapped = np.dtype([("b", np.float32), ("a", np.float32)], align=True)
+    with pytest.raises(pk.CompileError) as info:
+        pk.Kernel(source, "Use", structs={"Pair": swapped}).compile("cpu_serial", 1, ["Pair", "float*"])
+    message = str(info.value)
+    assert "field 'b' of Pair is at offset 0 in the dtype, elsewhere in C++" in message, message
+    assert "field 'a' of Pair is at offset 4 in the dtype, elsewhere in C++" in message, message
+
+
 def test_a_struct_that_is_no_aggregate_is_refused_saying_what_is_supported(cache_dir):
     source = HIDDEN_FIELD.replace("double b; };", "double b; Params() : a(0), n(0), b(0) {} };")
     kernel = pk.Kernel(

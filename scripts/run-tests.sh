@@ -5,10 +5,11 @@
 # Every test: the static checks (scripts/lint.sh: ruff, clang-tidy), the C++ suite on every enabled host back-end
 # (with the header check, the compile-failure checks, the examples and the consumer projects), then the same suite
 # under AddressSanitizer + UndefinedBehaviorSanitizer, then under ThreadSanitizer on the threaded back-ends it can check
-# (see the `tsan` preset's description), then the GPU back-ends compiled with nvcc and hipcc
+# (see the `tsan` preset's description), then the C++ fuzzers (tests/fuzz/cpp, 60 s each), then the GPU back-ends compiled with nvcc and hipcc
 # (scripts/gpu-compile-check.sh), last the Python package: installed with pip into build/venv, its documentation built
-# (Sphinx, -W) and its tests run with pytest on every available back-end, and the redistributable wheel built, repaired
-# and tested installed in a fresh environment (scripts/test-wheel.sh).
+# (Sphinx, -W) and its tests run with pytest on every available back-end, a 60-s soak over the CPU back-ends
+# (tests/soak/soak.py), and the redistributable wheel built, repaired and tested installed in a fresh environment
+# (scripts/test-wheel.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -19,7 +20,7 @@ echo "==== lint"
 scripts/lint.sh
 echo "==== lint passed after $((SECONDS - start)) s"
 
-for preset in cpu-all asan-ubsan tsan; do
+for preset in cpu-all asan-ubsan tsan fuzz; do
     echo "==== ${preset}"
     cmake --workflow --preset "${preset}"
     echo "==== ${preset} passed after $((SECONDS - start)) s"
@@ -48,6 +49,9 @@ scripts/build-docs.sh build/venv
 echo "==== docs passed after $((SECONDS - start)) s"
 build/venv/bin/python -m pytest tests/python
 echo "==== python passed after $((SECONDS - start)) s"
+echo "==== soak"
+build/venv/bin/python tests/soak/soak.py --total 60
+echo "==== soak passed after $((SECONDS - start)) s"
 echo "==== wheel"
 scripts/test-wheel.sh
 echo "==== wheel passed after $((SECONDS - start)) s"

@@ -15,6 +15,8 @@
 
 #include <dlfcn.h>
 
+#include "runtime/ArgConversion.hpp"
+
 namespace pyalpaka::bindings
 {
     //! What a queued launch needs once the Python call has returned: the argument values and the launch.
@@ -77,8 +79,7 @@ namespace pyalpaka::bindings
                         continue;
                     bool const bothRead = signature.params[i].kind == rt::ParamKind::ConstPointer
                                           && signature.params[j].kind == rt::ParamKind::ConstPointer;
-                    bool const overlap = infos[i].begin < infos[j].end && infos[j].begin < infos[i].end;
-                    if(overlap && !bothRead)
+                    if(rt::spansOverlap(infos[i], infos[j]) && !bothRead)
                         return false;
                 }
             }

@@ -8,15 +8,13 @@
 
 #include "KernelArgs.hpp"
 
-#include <climits>
-#include <cmath>
 #include <cstddef>
 #include <cstring>
-#include <limits>
 #include <unordered_map>
 #include <utility>
 
 #include "StructArgs.hpp"
+#include "runtime/ArgConversion.hpp"
 
 namespace pyalpaka::bindings
 {
@@ -69,16 +67,12 @@ namespace pyalpaka::bindings
             return dtype;
         }
 
-        //! A real value as float or double. A finite double beyond float's range is an error rather than inf (the
-        //! conversion itself would be undefined behaviour); inf and nan pass as they are.
+        //! A real value as float or double; ValueError for a finite one beyond float's range.
         void storeReal(rt::DType target, double value, py::handle arg, std::string const& what, ArgSlot& slot)
         {
-            if(target == rt::DType::Float64)
-                return store(slot, value);
-            if(std::isfinite(value) && std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max()))
+            if(!rt::storeRealIfFits(target, value, slot.bytes.data()))
                 throw std::invalid_argument(
                     what + " = " + py::repr(arg).cast<std::string>() + " is out of range for float");
-            return store(slot, static_cast<float>(value));
         }
 
         //! Element alignment: complex numbers align like their parts.
@@ -88,7 +82,7 @@ namespace pyalpaka::bindings
             return i.kind == 'c' ? i.size / 2 : i.size;
         }
 
-        //! The integer value of an int-like argument as a 128-bit-free pair: negative flag and magnitude.
+        //! An int-like argument (operator.index) stored as `target`; ValueError when out of its range.
         void storeInteger(rt::DType target, py::handle arg, std::string const& what, ArgSlot& slot)
         {
             auto const value = py::reinterpret_steal<py::object>(PyNumber_Index(arg.ptr()));
@@ -96,109 +90,29 @@ namespace pyalpaka::bindings
                 throw py::error_already_set();
             int overflow = 0;
             long long const v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-            unsigned long long u = 0;
+            rt::IntegerValue integer;
             // On overflow v is -1, which says nothing about the sign: overflow does.
-            bool const negative = overflow < 0 || (overflow == 0 && v < 0);
-            if(overflow > 0)
+            if(overflow < 0)
+                integer = {true, 0, true};
+            else if(overflow > 0)
             {
-                u = PyLong_AsUnsignedLongLong(value.ptr());
+                integer.magnitude = PyLong_AsUnsignedLongLong(value.ptr());
                 if(PyErr_Occurred())
                 {
                     PyErr_Clear();
-                    overflow = 2;
+                    integer.beyond64 = true;
                 }
             }
-            auto outOfRange = [&]
-            {
-                return std::invalid_argument(
+            else
+                integer
+                    = {v < 0, v < 0 ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v)};
+            auto const kind = rt::info(target).kind;
+            if(kind != 'i' && kind != 'u' && kind != 'f')
+                throw rt::TypeMismatch(what + " must be " + std::string(rt::info(target).cppName) + ", got an int");
+            if(!rt::storeIntegerIfFits(target, integer, slot.bytes.data()))
+                throw std::invalid_argument(
                     what + " = " + py::repr(value).cast<std::string>() + " is out of range for "
                     + std::string(rt::info(target).cppName));
-            };
-            if(overflow < 0 || overflow == 2)
-                throw outOfRange();
-            auto fits = [&](long long lo, unsigned long long hi)
-            { return overflow > 0 ? u <= hi : (v >= lo && (v < 0 || static_cast<unsigned long long>(v) <= hi)); };
-            switch(target)
-            {
-                case rt::DType::Int8:
-                    if(!fits(INT8_MIN, INT8_MAX))
-                        throw outOfRange();
-                    return store(slot, static_cast<std::int8_t>(v));
-                case rt::DType::UInt8:
-                    if(negative || !fits(0, UINT8_MAX))
-                        throw outOfRange();
-                    return store(slot, static_cast<std::uint8_t>(v));
-                case rt::DType::Int16:
-                    if(!fits(INT16_MIN, INT16_MAX))
-                        throw outOfRange();
-                    return store(slot, static_cast<std::int16_t>(v));
-                case rt::DType::UInt16:
-                    if(negative || !fits(0, UINT16_MAX))
-                        throw outOfRange();
-                    return store(slot, static_cast<std::uint16_t>(v));
-                case rt::DType::Int32:
-                    if(!fits(INT32_MIN, INT32_MAX))
-                        throw outOfRange();
-                    return store(slot, static_cast<std::int32_t>(v));
-                case rt::DType::UInt32:
-                    if(negative || !fits(0, UINT32_MAX))
-                        throw outOfRange();
-                    return store(slot, static_cast<std::uint32_t>(v));
-                case rt::DType::Int64:
-                    if(overflow > 0)
-                        throw outOfRange();
-                    return store(slot, static_cast<std::int64_t>(v));
-                case rt::DType::UInt64:
-                    if(negative)
-                        throw outOfRange();
-                    return store(slot, overflow > 0 ? static_cast<std::uint64_t>(u) : static_cast<std::uint64_t>(v));
-                case rt::DType::Float32:
-                case rt::DType::Float64:
-                {
-                    // Ints here fit 64 bits (larger ones were refused above), which a double holds rounded; the
-                    // error check guards the conversion all the same, storeReal checks float's range.
-                    double const d = PyLong_AsDouble(value.ptr());
-                    if(d == -1.0 && PyErr_Occurred() != nullptr)
-                    {
-                        PyErr_Clear();
-                        throw outOfRange();
-                    }
-                    return storeReal(target, d, value, what, slot);
-                }
-                default:
-                    throw rt::TypeMismatch(what + " must be " + std::string(rt::info(target).cppName) + ", got an int");
-            }
-        }
-    } // namespace
-
-    namespace
-    {
-        //! The byte range of an array's elements from its extents and (possibly negative) strides.
-        template<typename TDimension>
-        void setSpan(
-            ArgInfo& info,
-            void const* data,
-            bool empty,
-            std::size_t itemSize,
-            std::size_t ndim,
-            TDimension const& dimension)
-        {
-            auto const base = reinterpret_cast<std::uintptr_t>(data);
-            if(empty)
-            {
-                info.begin = info.end = base;
-                return;
-            }
-            std::ptrdiff_t low = 0;
-            std::ptrdiff_t high = 0;
-            for(std::size_t d = 0; d < ndim; ++d)
-            {
-                auto const [extent, stride] = dimension(d);
-                auto const reach = (extent - 1) * stride;
-                (reach < 0 ? low : high) += reach;
-            }
-            info.begin = base + static_cast<std::uintptr_t>(low); // wraps for a negative low, as intended
-            info.end = base + static_cast<std::uintptr_t>(high) + itemSize;
         }
     } // namespace
 
@@ -227,7 +141,7 @@ namespace pyalpaka::bindings
             info.kind = ArgInfo::Kind::Pointer;
             info.dtype = b.dtype;
             info.pointer = b.data;
-            setSpan(
+            rt::setElementSpan(
                 info,
                 b.data,
                 b.size() == 0,
@@ -259,7 +173,7 @@ namespace pyalpaka::bindings
             info.kind = ArgInfo::Kind::Pointer;
             info.dtype = arrayDType(dtype);
             info.pointer = const_cast<void*>(array.data());
-            setSpan(
+            rt::setElementSpan(
                 info,
                 info.pointer,
                 array.size() == 0,

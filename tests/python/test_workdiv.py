@@ -132,6 +132,15 @@ def test_valid_workdiv_covers_the_grid_within_limits(device):
                 check_within_limits(device, wd)
 
 
+def test_valid_workdiv_keeps_counts_within_limits(device):
+    # Found by the C++ work-division fuzzer: each extent within its limit, but 2**80 elements per thread or 2**80
+    # blocks in all; the work division valid_workdiv returned was then refused by every launch.
+    huge = (2**40, 2**40)
+    for elems in (huge, (1, 1), (0, 0)):
+        wd = pk.valid_workdiv(device, huge, thread_elems=elems, block_threads_must_divide=False)
+        check_within_limits(device, wd)
+
+
 def test_valid_workdiv_defaults(cpu):
     # thread_elems=None (the default) and components of 0 leave the elements per thread to the back-end.
     assert pk.valid_workdiv(cpu, 1000) == pk.valid_workdiv(cpu, (1000,), thread_elems=(0,))

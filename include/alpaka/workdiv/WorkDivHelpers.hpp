@@ -60,6 +60,28 @@ namespace alpaka
             return 1;
         }
 
+        //! The product of an extent's components, in long double: it may not fit the index type.
+        template<typename TDim, typename TIdx>
+        constexpr auto countOf(Vec<TDim, TIdx> const& extent) -> long double
+        {
+            long double count = 1;
+            for(std::size_t i = 0; i < TDim::value; ++i)
+                count *= static_cast<long double>(extent[i]);
+            return count;
+        }
+
+        //! Halves the largest component of `extent` until the product is at most countMax (>= 1).
+        template<typename TDim, typename TIdx>
+        constexpr void shrinkToCount(Vec<TDim, TIdx>& extent, TIdx countMax)
+        {
+            if constexpr(TDim::value > 0)
+                while(countOf(extent) > static_cast<long double>(countMax))
+                {
+                    auto const i = extent.maxElem();
+                    extent[i] = static_cast<TIdx>(extent[i] / 2);
+                }
+        }
+
         template<typename TIdx>
         constexpr auto gcd(TIdx a, TIdx b) -> TIdx
         {
@@ -136,6 +158,8 @@ namespace alpaka
         // Elements per thread never exceed the grid or the device limit.
         threadElemExtent
             = elementwise_min(elementwise_min(threadElemExtent, gridElemExtent), props.m_threadElemExtentMax);
+        // Nor their count: halve the largest component until the product fits (it may not even fit TIdx).
+        detail::shrinkToCount(threadElemExtent, props.m_threadElemCountMax);
         Vec gridThreadExtent;
         for(std::size_t i = 0; i < dim; ++i)
             gridThreadExtent[i] = core::divCeil(gridElemExtent[i], threadElemExtent[i]);
@@ -148,7 +172,7 @@ namespace alpaka
         if(kernelBlockThreadCountMax > 0 && kernelBlockThreadCountMax < threadCountMax)
             threadCountMax = kernelBlockThreadCountMax;
 
-        while(blockThreadExtent.prod() > threadCountMax)
+        while(detail::countOf(blockThreadExtent) > static_cast<long double>(threadCountMax))
         {
             if(restrictions == GridBlockExtentSubDivRestrictions::EqualExtent)
             {
@@ -196,6 +220,8 @@ namespace alpaka
         for(std::size_t i = 0; i < dim; ++i)
             gridBlockExtent[i] = core::divCeil(gridThreadExtent[i], blockThreadExtent[i]);
         gridBlockExtent = elementwise_min(gridBlockExtent, props.m_gridBlockExtentMax);
+        // Beyond the grid's block count the blocks' element loops (uniformElements) stride over the rest.
+        detail::shrinkToCount(gridBlockExtent, props.m_gridBlockCountMax);
 
         return WorkDivMembers<TDim, TIdx>(gridBlockExtent, blockThreadExtent, threadElemExtent);
     }

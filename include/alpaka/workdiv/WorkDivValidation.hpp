@@ -100,13 +100,18 @@ namespace alpaka
                 for(std::size_t i = 0; i < TDim::value; ++i)
                     count *= static_cast<long double>(level.extent[i]);
                 if(count > static_cast<long double>(level.countMax))
+                {
+                    // A count beyond 2**64 has no integer to print (and converting it to one is undefined).
+                    bool const huge = count >= 18446744073709551616.0L;
                     return formatMessage(
-                        "%s %s has %s %s, at most %s are supported",
+                        "%s %s has %s%s %s, at most %s are supported",
                         level.name,
                         toString(level.extent).c_str(),
-                        intText(static_cast<unsigned long long>(count)).text,
+                        huge ? "more than " : "",
+                        huge ? "2**64" : intText(static_cast<unsigned long long>(count)).text,
                         level.unit,
                         intText(level.countMax).text);
+                }
             }
             return {};
         }

@@ -33,9 +33,8 @@ namespace
         return v;
     }
 
-    // Random but usable limits. The element count limit and the grid block count limit are generous because
-    // subDivideGridElems, like upstream's, only clips per dimension; the grid extent limit is sometimes small so that
-    // clipping happens.
+    // Random but usable limits. The element count limit and the grid block count limit are generous (their clipping
+    // has a test of its own below); the grid extent limit is sometimes small so that clipping happens.
     template<typename TDim, typename TIdx>
     auto randomProps(std::mt19937& rng) -> alpaka::AccDevProps<TDim, TIdx>
     {
@@ -140,10 +139,41 @@ TEST_CASE("subDivideGridElems: the largest index values do not overflow", "[work
     constexpr Idx max = std::numeric_limits<Idx>::max();
     alpaka::AccDevProps<alpaka::DimInt<2>, Idx> const props{
         1, Vec::all(max), max, Vec(1, 1), 1, Vec::all(max), max, 0u, 0u};
+    // max * (max - 1) blocks overflow Idx and exceed the block count limit: fewer blocks, and a valid result.
     auto const wd = alpaka::subDivideGridElems(Vec(max, max - 1), Vec::ones(), props, Idx{0}, false);
-    CHECK(wd == alpaka::WorkDivMembers<alpaka::DimInt<2>, Idx>(Vec(max, max - 1), Vec::ones(), Vec::ones()));
+    CHECK(alpaka::isValidWorkDiv(props, wd));
+    CHECK(wd.m_blockThreadExtent == Vec::ones());
+    CHECK(wd.m_threadElemExtent == Vec::ones());
     auto const withElems = alpaka::subDivideGridElems(Vec(max, 7), Vec(4, 4), props, Idx{0}, false);
     // ceil(max / 4) threads of 4 elements along y, 2 threads of 4 elements along x (7 = 4 + 3).
     CHECK(withElems.m_gridBlockExtent == Vec(max / 4 + 1, 2));
     CHECK(withElems.m_threadElemExtent == Vec(4, 4));
+}
+
+TEST_CASE("subDivideGridElems: element and block counts stay within their limits", "[workdiv]")
+{
+    // Found by tests/fuzz/cpp/fuzz_work_division.cpp: each extent within its maximum, their product beyond the count
+    // limit (beyond 2**64 even), and the launch then refused the work division getValidWorkDiv had chosen.
+    using Idx = std::size_t;
+    using Vec = alpaka::Vec<alpaka::DimInt<2>, Idx>;
+    constexpr Idx max = std::numeric_limits<Idx>::max();
+    alpaka::AccDevProps<alpaka::DimInt<2>, Idx> const props{
+        1, Vec::all(max), max, Vec(1, 1), 1, Vec::all(max), max, 0u, 0u};
+    Vec const grid(Idx{1} << 40, Idx{1} << 40);
+    // 2**80 elements per thread requested: halved, largest component first, until their count fits.
+    auto const fewerElems = alpaka::subDivideGridElems(grid, grid, props, Idx{0}, false);
+    CHECK(alpaka::isValidWorkDiv(props, fewerElems));
+    CHECK(fewerElems.m_threadElemExtent == Vec(Idx{1} << 31, Idx{1} << 32));
+    // 2**80 blocks of one element: the same for the grid; the blocks' element loops stride over the rest.
+    auto const fewerBlocks = alpaka::subDivideGridElems(grid, Vec::ones(), props, Idx{0}, false);
+    CHECK(alpaka::isValidWorkDiv(props, fewerBlocks));
+    CHECK(fewerBlocks.m_gridBlockExtent == Vec(Idx{1} << 31, Idx{1} << 32));
+    // A count limit below the product of the extent limits (a GPU's grid), with a small grid: nothing changes.
+    alpaka::AccDevProps<alpaka::DimInt<2>, Idx> const gpu{
+        1, Vec(65535, 2147483647), 1000, Vec(32, 32), 1024, Vec::all(max), max, 0u, 0u};
+    auto const small = alpaka::subDivideGridElems(Vec(320, 320), Vec::ones(), gpu, Idx{0}, false);
+    CHECK(small.m_gridBlockExtent == Vec(10, 10));
+    auto const clipped = alpaka::subDivideGridElems(Vec(3200, 3200), Vec::ones(), gpu, Idx{0}, false);
+    CHECK(alpaka::isValidWorkDiv(gpu, clipped));
+    CHECK(clipped.m_gridBlockExtent.prod() <= 1000);
 }

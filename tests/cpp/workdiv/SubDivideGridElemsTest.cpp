@@ -96,11 +96,13 @@ TEST_CASE("subDivideGridElems with EqualExtent and mustDivide: equal, dividing, 
 
 TEST_CASE("subDivideGridElems clips elements per thread to the grid and the device", "[workdiv]")
 {
-    // 10 elements per thread requested, the device allows 8, the grid has only 3 along y.
+    // 10 elements per thread requested, the device allows 8, the grid has only 3 along y: (3, 8). That is 24
+    // elements, beyond the device's 16 per thread (which upstream does not check): the largest component is halved.
     auto const wd = alpaka::subDivideGridElems(Vec2(3u, 100u), Vec2(10u, 10u), upstreamProps(), Idx{0}, false);
-    CHECK(wd.m_threadElemExtent == Vec2(3u, 8u));
-    // Grid threads = ceil(100 / 8) = 13 along x, 1 along y.
-    CHECK(wd.m_gridBlockExtent * wd.m_blockThreadExtent == Vec2(1u, 13u));
+    CHECK(wd.m_threadElemExtent == Vec2(3u, 4u));
+    CHECK(alpaka::isValidWorkDiv(upstreamProps(), wd));
+    // Grid threads = ceil(100 / 4) = 25 along x, 1 along y.
+    CHECK(wd.m_gridBlockExtent * wd.m_blockThreadExtent == Vec2(1u, 25u));
 }
 
 TEST_CASE("subDivideGridElems respects a kernel's thread limit below the device's", "[workdiv]")

@@ -124,6 +124,19 @@ TEST_CASE("describeInvalidWorkDiv does not overflow on huge products", "[workdiv
     CHECK_THAT(message, Catch::Contains("4294967296"));
 }
 
+TEST_CASE("describeInvalidWorkDiv reports counts beyond 2**64 without converting them", "[workdiv]")
+{
+    // Found by tests/fuzz/cpp/fuzz_work_division.cpp: a 2-D grid of 2**40 x 2**40 blocks (each extent within its
+    // limit) counts 2**80, which no integer holds; the message said it by converting the count to one (undefined).
+    using Vec2z = alpaka::Vec<Dim2, std::size_t>;
+    constexpr std::size_t big = std::size_t{1} << 40;
+    alpaka::AccDevProps<Dim2, std::size_t> const p{
+        1, Vec2z(big, big), std::size_t{1} << 50, Vec2z(1, 1), 1, Vec2z(1, 1), 1, 0u, 0u};
+    auto const message = alpaka::detail::describeInvalidWorkDiv(
+        p, alpaka::WorkDivMembers<Dim2, std::size_t>(Vec2z(big, big), Vec2z(1, 1), Vec2z(1, 1)));
+    CHECK_THAT(message, Catch::Contains("has more than 2**64 blocks in the grid") && Catch::Contains("at most"));
+}
+
 TEST_CASE("isValidAccDevProps", "[workdiv]")
 {
     CHECK(alpaka::isValidAccDevProps(props()));

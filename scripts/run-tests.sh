@@ -9,7 +9,7 @@
 # (scripts/gpu-compile-check.sh), last the Python package: installed with pip into build/venv, its documentation built
 # (Sphinx, -W) and its tests run with pytest on every available back-end, a 60-s soak over the CPU back-ends
 # (tests/soak/soak.py), and the redistributable wheel built, repaired and tested installed in a fresh environment
-# (scripts/test-wheel.sh).
+# (scripts/test-wheel.sh); last the C++ suite cross-compiled for aarch64 and run under qemu (the `aarch64` preset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -41,7 +41,7 @@ else
 fi
 
 # The Python package, installed with pip into build/venv; from that environment the documentation, with warnings as
-# errors (its API reference imports the package); last the Python tests, so that pytest's summary closes the output.
+# errors (its API reference imports the package); then the Python tests.
 echo "==== python"
 scripts/python-env.sh
 echo "==== docs"
@@ -55,3 +55,15 @@ echo "==== soak passed after $((SECONDS - start)) s"
 echo "==== wheel"
 scripts/test-wheel.sh
 echo "==== wheel passed after $((SECONDS - start)) s"
+
+# 64-bit Arm: the host back-ends' suite cross-compiled and run under qemu-aarch64, so that nothing x86-only slips into
+# the headers. Last, with a budget like the GPU check's: it starts only if the run is at most ALPAKA_AARCH64_BUDGET_S
+# (default 4200 s) old by then, and otherwise says that it was skipped.
+aarch64_budget="${ALPAKA_AARCH64_BUDGET_S:-4200}"
+if ((SECONDS - start <= aarch64_budget)); then
+    echo "==== aarch64"
+    cmake --workflow --preset aarch64
+    echo "==== aarch64 passed after $((SECONDS - start)) s"
+else
+    echo "==== aarch64 SKIPPED: $((SECONDS - start)) s elapsed, over ALPAKA_AARCH64_BUDGET_S=${aarch64_budget}"
+fi

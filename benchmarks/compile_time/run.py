@@ -9,13 +9,15 @@ compiler process (compile only, -O2), best of R runs, for
   (d) launches.cpp  20 kernels, each launched on a blocking and a non-blocking queue of every enabled back-end (a
                     unit shaped like a test suite's: what the launch path costs per kernel);
 
-each with every CPU back-end alone and with all of them together, with g++ and clang++. Prints a Markdown table and
+each with every CPU back-end alone and with all of them together, with g++ and clang++, and with alpaka.hpp in its
+two forms: the full umbrella (upstream's set of standard headers, the default) and the lean one (ALPAKA_LEAN_UMBRELLA,
+what the tests and run-time compilation use; docs/compile-time.md). Prints a Markdown table and
 writes a CSV file. --include measures another checkout's headers with these programs (to compare two commits, run
 both alternately). The precompiled header of run-time compilation and the cold compile of a kernel are measured by
 benchmarks/python/jit.py.
 
     python benchmarks/compile_time/run.py [--repeats 5] [--compilers g++ clang++] [--csv FILE] [--programs a b c d]
-        [--backends serial ... all] [--opt=-O2] [--include DIR]
+        [--backends serial ... all] [--umbrella full lean] [--opt=-O2] [--include DIR]
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def main() -> int:
     parser.add_argument("--compilers", nargs="+", default=["g++", "clang++"])
     parser.add_argument("--programs", nargs="+", default=list(PROGRAMS), choices=list(PROGRAMS))
     parser.add_argument("--backends", nargs="+", default=[*BACKENDS, "all"], choices=[*BACKENDS, "all"])
+    parser.add_argument("--umbrella", nargs="+", default=["full", "lean"], choices=["full", "lean"])
     parser.add_argument("--csv", type=Path, help="write the rows to this CSV file as well")
     parser.add_argument(
         "--opt",
@@ -90,8 +93,10 @@ def main() -> int:
         if shutil.which(compiler) is None:
             print(f"{compiler}: not found, skipped", file=sys.stderr)
             continue
-        for backend in arguments.backends:
+        for backend, umbrella in ((b, u) for b in arguments.backends for u in arguments.umbrella):
             definitions, flags = configuration(backend)
+            if umbrella == "lean":
+                definitions = [*definitions, "-DALPAKA_LEAN_UMBRELLA"]
             for program in arguments.programs:
                 command = [
                     compiler,
@@ -111,25 +116,31 @@ def main() -> int:
                     {
                         "compiler": compiler,
                         "backend": backend,
+                        "umbrella": umbrella,
                         "program": program,
                         "user_s": f"{best[0]:.2f}",
                         "peak_mb": f"{best[1]:.0f}",
                         "median_user_s": f"{sorted(r[0] for r in runs)[len(runs) // 2]:.2f}",
                     }
                 )
-                print(f"{compiler} {backend} ({program}): {best[0]:.2f} s, {best[1]:.0f} MB", file=sys.stderr)
+                print(
+                    f"{compiler} {backend}, {umbrella} ({program}): {best[0]:.2f} s, {best[1]:.0f} MB", file=sys.stderr
+                )
     print(
-        "| compiler | back-end | (a) empty: s / MB | (b) axpy: s / MB | (c) features: s / MB | (d) launches: s / MB |"
+        "| compiler | back-end | umbrella | (a) empty: s / MB | (b) axpy: s / MB | (c) features: s / MB "
+        "| (d) launches: s / MB |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for compiler in dict.fromkeys(r["compiler"] for r in rows):
-        for backend in dict.fromkeys(r["backend"] for r in rows if r["compiler"] == compiler):
+        for backend, umbrella in dict.fromkeys(
+            (r["backend"], r["umbrella"]) for r in rows if r["compiler"] == compiler
+        ):
             cells = {
                 r["program"]: f"{r['user_s']} / {r['peak_mb']}"
                 for r in rows
-                if r["compiler"] == compiler and r["backend"] == backend
+                if r["compiler"] == compiler and r["backend"] == backend and r["umbrella"] == umbrella
             }
-            print(f"| {compiler} | {backend} | " + " | ".join(cells.get(p, "-") for p in PROGRAMS) + " |")
+            print(f"| {compiler} | {backend} | {umbrella} | " + " | ".join(cells.get(p, "-") for p in PROGRAMS) + " |")
     if arguments.csv:
         with arguments.csv.open("w", newline="") as file:
             writer = csv.DictWriter(file, fieldnames=list(rows[0]))

@@ -59,7 +59,12 @@
 #    include "alpaka/acc/AccCpuThreads.hpp"
 #    include "alpaka/acc/AccOmp5.hpp"
 #    include "alpaka/acc/TagAccIsEnabled.hpp"
-// Upstream's alpaka.hpp makes std::cout available and its examples rely on that. Included here only, never by the
-// headers kernels see, so that the kernel-facing headers stay free of iostreams.
+// Upstream's alpaka.hpp makes the common standard headers available (std::cout, std::reduce, std::fabs, ...) and code
+// relies on that; defining ALPAKA_LEAN_UMBRELLA leaves them out, for units that include what they use (the tests,
+// pyalpaka's run-time compilation: docs/compile-time.md). Included here only, never by the headers kernels see.
+#    ifndef ALPAKA_LEAN_UMBRELLA
+#        include "alpaka/detail/UpstreamStandardHeaders.hpp"
+#    endif
+// Upstream's examples use std::cout: kept in the lean form too.
 #    include <iostream>
 #endif

@@ -17,10 +17,10 @@
 //!   the whole rectangle where there is no fused multiply-add (baseline x86-64, where it is faster than tiles) or no
 //!   vector types (other compilers).
 //! - Which one runs: compiled for AVX-512 or AVX2 with FMA (-march=native, as run-time compiled kernels are), the
-//!   tiles of that width directly. Compiled for the baseline x86-64 (the shipped, ahead-of-time kernels of pyalpaka,
-//!   which must run on any x86-64), the processor is asked once (__builtin_cpu_supports) and the tiles run in a
-//!   function compiled for its instruction set (target attribute), so that pk.kernels.matmul uses AVX-512 or AVX2
-//!   where the processor has it.
+//!   tiles of that width directly; on 64-bit Arm, tiles of NEON's 16-byte vectors. Compiled for the baseline x86-64
+//!   (the shipped, ahead-of-time kernels of pyalpaka, which must run on any x86-64), the processor is asked once
+//!   (__builtin_cpu_supports) and the tiles run in a function compiled for its instruction set (target attribute), so
+//!   that pk.kernels.matmul uses AVX-512 or AVX2 where the processor has it.
 
 #include <alpaka/alpaka.hpp>
 
@@ -38,6 +38,9 @@
 #    elif defined(__x86_64__)
 //       Compiled for an x86-64 without AVX2: choose at run time.
 #        define PYALPAKA_MATMUL_CPU_DISPATCH 1
+#    elif defined(__aarch64__) && defined(__ARM_NEON)
+//       64-bit Arm: NEON's 128-bit vectors (32 registers, fused multiply-add in the base instruction set).
+#        define PYALPAKA_MATMUL_CPU_NATIVE_BYTES 16
 #    endif
 #endif
 
@@ -218,6 +221,9 @@ namespace pyalpaka::kernels::detail
             matMulCpuFourRows(rect.part(yTiles, y1, x0, xTiles));
     }
 
+#endif
+
+#if defined(PYALPAKA_MATMUL_CPU_TILES) && defined(__x86_64__)
     //! The rectangle in AVX-512 and AVX2 tiles, compiled for those instruction sets whatever the unit is compiled for
     //! (flatten: matMulCpuTiles and what it calls are compiled into these functions, for their instruction set).
     template<typename T>
@@ -294,8 +300,11 @@ namespace pyalpaka::kernels::detail
     {
 #if defined(PYALPAKA_MATMUL_CPU_NATIVE_BYTES) && PYALPAKA_MATMUL_CPU_NATIVE_BYTES == 64
         matMulCpuTiles<64u, 8u>(rect);
-#elif defined(PYALPAKA_MATMUL_CPU_NATIVE_BYTES)
+#elif defined(PYALPAKA_MATMUL_CPU_NATIVE_BYTES) && PYALPAKA_MATMUL_CPU_NATIVE_BYTES == 32
         matMulCpuTiles<32u, 6u>(rect);
+#elif defined(PYALPAKA_MATMUL_CPU_NATIVE_BYTES)
+        // NEON: 8 rows of two 16-byte accumulators, 16 of the 32 vector registers.
+        matMulCpuTiles<16u, 8u>(rect);
 #elif defined(PYALPAKA_MATMUL_CPU_DISPATCH)
         matMulCpuWith(matMulCpuBestIsa(), rect);
 #else

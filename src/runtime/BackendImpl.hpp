@@ -241,10 +241,9 @@ namespace pyalpaka::rt
                 {
                     constexpr std::size_t dim = decltype(d)::value;
                     using Acc = AccOf<TTag, dim>;
-                    auto props = alpaka::getAccDevProps<Acc>(native(dev));
-                    // The limits the C++ launch checks: AccCpuThreads runs blocks beyond its advisory maximum.
-                    if constexpr(alpaka::accMatchesTags<Acc, alpaka::TagCpuThreads>)
-                        props = alpaka::detail::cpu::cpuLaunchLimits<Acc>();
+                    // The limits the C++ launch checks: AccCpuThreads and AccCpuOmp2Threads run blocks beyond their
+                    // advisory maximum.
+                    auto const props = alpaka::detail::cpu::cachedCpuLaunchLimits<Acc>();
                     auto const problem = alpaka::detail::describeInvalidWorkDiv(props, toAlpaka<dim>(workDiv));
                     if(!problem.empty())
                         throw std::invalid_argument(

@@ -222,14 +222,15 @@ def launch_stencil(device, wd: pk.WorkDiv) -> None:
     pk.kernels.stencil(pk.Queue(device, blocking=True), wd, grid, out, 4, 4)
 
 
-# The threads back-end reports a few threads per core as its maximum (what valid_workdiv aims for) but runs the blocks
-# of GPU-shaped work divisions up to a GPU's 1024 threads, as its C++ launch and upstream alpaka do.
+# The threads and OpenMP-threads back-ends report a few threads per core as their maximum (what valid_workdiv aims
+# for) but run the blocks of GPU-shaped work divisions up to a GPU's 1024 threads, as their C++ launch and upstream
+# alpaka do (OpenMP within its thread limit, OMP_THREAD_LIMIT, unset here).
 THREADS_LAUNCH_LIMIT = 1024
 
 
 def launch_limits(device, dim: int) -> tuple[list[int], int]:
     """The block thread extent and count maxima a launch is checked against."""
-    if device.backend == "cpu_threads":
+    if device.backend in ("cpu_threads", "cpu_omp2_threads"):
         return [THREADS_LAUNCH_LIMIT] * dim, THREADS_LAUNCH_LIMIT
     props = device.props_for(dim)
     return list(props["block_thread_extent_max"]), props["block_thread_count_max"]
@@ -244,10 +245,11 @@ def test_block_extent_above_the_maximum(device):
     launch_fill(device, pk.WorkDiv(1, min(limit, device.props_for(1)["block_thread_count_max"])))  # at the limit: fine
 
 
-def test_threads_backend_runs_gpu_shaped_blocks():
-    if not any(b.name == "cpu_threads" and b.available for b in pk.backends()):
-        pytest.skip("the cpu_threads back-end is not available")
-    device = pk.device("cpu_threads")
+@pytest.mark.parametrize("backend", ["cpu_threads", "cpu_omp2_threads"])
+def test_threads_backend_runs_gpu_shaped_blocks(backend):
+    if not any(b.name == backend and b.available for b in pk.backends()):
+        pytest.skip(f"the {backend} back-end is not available")
+    device = pk.device(backend)
     n = 4 * 256
     x = pk.zeros(device, n, np.float32)
     # 256 threads per block: more than the advisory maximum on a machine with fewer than 32 cores.

@@ -82,6 +82,14 @@ namespace alpaka
                 return meta::min{}(8u * sys::getHardwareThreadCount(), limit);
             }
 
+            //! A launch accepts blocks of up to 1024 threads (a GPU's limit) within the OpenMP thread limit, as
+            //! AccCpuThreads does: the team then has more threads than cores, which take turns.
+            static auto launchBlockThreadCountMax() -> std::size_t
+            {
+                auto const limit = static_cast<std::size_t>(meta::max{}(1, omp_get_thread_limit()));
+                return meta::min{}(std::size_t{1024}, limit);
+            }
+
             //! Blocks run one at a time.
             static auto multiProcessorCount() -> std::size_t
             {

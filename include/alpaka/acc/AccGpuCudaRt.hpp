@@ -29,6 +29,12 @@ namespace alpaka
         static constexpr char const* accName = "AccGpuCudaRt";
     };
 
+    namespace detail::cudaHip
+    {
+        template<typename TDim, typename TIdx>
+        inline constexpr bool isGpuAccelerator<AccGpuCudaRt<TDim, TIdx>> = true;
+    } // namespace detail::cudaHip
+
     namespace trait
     {
         template<typename TDim, typename TIdx>

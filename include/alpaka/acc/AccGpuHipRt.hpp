@@ -29,6 +29,12 @@ namespace alpaka
         static constexpr char const* accName = "AccGpuHipRt";
     };
 
+    namespace detail::cudaHip
+    {
+        template<typename TDim, typename TIdx>
+        inline constexpr bool isGpuAccelerator<AccGpuHipRt<TDim, TIdx>> = true;
+    } // namespace detail::cudaHip
+
     namespace trait
     {
         template<typename TDim, typename TIdx>

@@ -82,9 +82,15 @@ namespace alpaka
 
     namespace detail::cudaHip
     {
+        //! True for AccGpuCudaRt and AccGpuHipRt (specialized by their headers). A variable matched against the class
+        //! templates, not a member looked up in TAcc: asking a trait of a type that is not complete yet (a BufCpu
+        //! whose trait lookup is under way) must not instantiate it.
+        template<typename TAcc>
+        inline constexpr bool isGpuAccelerator = false;
+
         //! AccGpuCudaRt and AccGpuHipRt: the traits below and in kernel/TaskKernelGpuUniformCudaHipRt.hpp.
         template<typename TAcc>
-        concept GpuAccelerator = requires { requires TAcc::isUniformCudaHipAcc; };
+        concept GpuAccelerator = isGpuAccelerator<TAcc>;
     } // namespace detail::cudaHip
 
     namespace trait

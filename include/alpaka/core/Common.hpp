@@ -5,6 +5,9 @@
 //! \file
 //! Function attributes and other language-level macros of the public API.
 
+// Boost.Predef's macros (BOOST_COMP_*, BOOST_VERSION_NUMBER, ...) come with every header, as with upstream's, whose
+// tests use them after including only vec/Vec.hpp or dim/Traits.hpp.
+#include "alpaka/core/BoostPredef.hpp"
 #include "alpaka/core/Config.hpp"
 #include "alpaka/core/Version.hpp"
 

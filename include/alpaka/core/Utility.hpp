@@ -3,7 +3,7 @@
 #pragma once
 
 //! \file
-//! Integer helpers shared by work division and memory code.
+//! Integer helpers shared by work division and memory code, and core::declval.
 
 #include "alpaka/core/Common.hpp"
 
@@ -11,6 +11,11 @@
 
 namespace alpaka::core
 {
+    //! std::declval under upstream's name, declared for device code too: for unevaluated operands (decltype,
+    //! requires-expressions) of kernel-side code, never called.
+    template<typename T>
+    ALPAKA_FN_HOST_ACC auto declval() noexcept -> std::add_rvalue_reference_t<T>;
+
     //! Division rounding towards +infinity, for non-negative a and positive b.
     template<typename TIntegral>
         requires std::is_integral_v<TIntegral>

@@ -4,7 +4,8 @@
 
 //! \file
 //! TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>: a kernel launch on a CPU accelerator. Creating it validates the work
-//! division and the shared memory request against TAcc's limits; running it hands the blocks to the back-end's launch
+//! division and the shared memory request against TAcc's limits (a work division with a component of 0 is an empty
+//! launch, which runs nothing, as upstream's); running it hands the blocks to the back-end's launch
 //! (CpuAccDescription<TAcc>::launch) and rethrows the first exception a kernel thread threw, once all have stopped.
 
 #include "alpaka/acc/Traits.hpp"
@@ -34,7 +35,8 @@ namespace alpaka
             : WorkDiv(workDiv)
             , m_kernelFnObj(kernelFnObj)
             , m_args(std::in_place, std::forward<TArgsFwd>(args)...)
-            , m_dynSharedMemBytes(detail::cpu::checkCpuLaunch<TAcc>(workDiv, kernelFnObj, m_args))
+            , m_empty(detail::isEmptyWorkDiv(workDiv))
+            , m_dynSharedMemBytes(m_empty ? 0u : detail::cpu::checkCpuLaunch<TAcc>(workDiv, kernelFnObj, m_args))
         {
         }
 
@@ -50,13 +52,16 @@ namespace alpaka
             : WorkDiv(workDiv)
             , m_kernelFnObj(kernelFnObj)
             , m_args(std::in_place, std::forward<TArgsFwd>(args)...)
+            , m_empty(detail::isEmptyWorkDiv(workDiv))
             , m_dynSharedMemBytes(validated.dynSharedMemBytes)
         {
         }
 
-        //! Runs every block of the grid.
+        //! Runs every block of the grid; nothing for an empty work division (detail::isEmptyWorkDiv).
         void operator()() const
         {
+            if(m_empty)
+                return;
             ALPAKA_DEBUG_MINIMAL_LOG_SCOPE_NAMED("kernel on " << getAccName<TAcc>());
             detail::cpu::runKernelReportingErrors(&launchGrid, this, &getAccName<TAcc>);
         }
@@ -64,6 +69,12 @@ namespace alpaka
         [[nodiscard]] auto workDiv() const -> WorkDiv const&
         {
             return *this;
+        }
+
+        //! Whether the work division has a component of 0: the launch runs nothing.
+        [[nodiscard]] auto empty() const -> bool
+        {
+            return m_empty;
         }
 
         [[nodiscard]] auto dynSharedMemBytes() const -> std::uint32_t
@@ -97,14 +108,24 @@ namespace alpaka
 
         TKernelFnObj m_kernelFnObj;
         detail::cpu::KernelArgs<TArgs...> m_args;
+        bool m_empty;
         std::uint32_t m_dynSharedMemBytes;
     };
 
     namespace detail::cpu
     {
+        //! True for TaskKernelCpu and TaskKernelCpuCooperative (specialized by its header). Matched against the class
+        //! templates, not looked up as a member: asking a trait of a type that is not complete yet (a BufCpu whose
+        //! own trait lookup is under way) must not instantiate that type.
+        template<typename TTask>
+        inline constexpr bool isCpuKernelTask = false;
+
+        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+        inline constexpr bool isCpuKernelTask<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>> = true;
+
         //! TaskKernelCpu and TaskKernelCpuCooperative: the traits below.
         template<typename TTask>
-        concept CpuKernelTask = requires { typename TTask::CpuKernelAcc; };
+        concept CpuKernelTask = isCpuKernelTask<TTask>;
     } // namespace detail::cpu
 
     namespace trait

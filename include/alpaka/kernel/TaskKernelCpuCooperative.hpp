@@ -101,14 +101,15 @@ namespace alpaka
         using Task = TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>;
 
     public:
-        //! The traits of kernel/TaskKernelCpu.hpp (detail::cpu::CpuKernelTask).
+        //! The traits of kernel/TaskKernelCpu.hpp (detail::cpu::isCpuKernelTask, specialized below).
         using CpuKernelAcc = TAcc;
 
         template<typename TWorkDiv, typename... TArgsFwd>
         TaskKernelCpuCooperative(TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgsFwd&&... args)
             : m_task(workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...)
         {
-            detail::cpu::throwIfNotCooperative<TAcc>(workDiv);
+            if(!m_task.empty())
+                detail::cpu::throwIfNotCooperative<TAcc>(workDiv);
         }
 
         //! A launch the caller validated already (the run-time compiled kernels of pyalpaka, whose runtime checks the
@@ -121,7 +122,8 @@ namespace alpaka
             TArgsFwd&&... args)
             : m_task(validated, workDiv, kernelFnObj, std::forward<TArgsFwd>(args)...)
         {
-            detail::cpu::throwIfNotCooperative<TAcc>(workDiv);
+            if(!m_task.empty())
+                detail::cpu::throwIfNotCooperative<TAcc>(workDiv);
         }
 
         //! Runs every block of the grid at the same time.
@@ -140,6 +142,8 @@ namespace alpaka
         static void launchGrid(void const* self)
         {
             Task const& task = static_cast<TaskKernelCpuCooperative const*>(self)->m_task;
+            if(task.empty())
+                return;
             // Again: the OpenMP thread count may have changed since the task was created.
             detail::cpu::throwIfNotCooperative<TAcc>(task.workDiv());
             detail::cpu::BlockBarrier<detail::cpu::SpinThenYieldThread> gridBarrier(
@@ -156,4 +160,10 @@ namespace alpaka
 
         Task m_task;
     };
+
+    namespace detail::cpu
+    {
+        template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+        inline constexpr bool isCpuKernelTask<TaskKernelCpuCooperative<TAcc, TKernelFnObj, TArgs...>> = true;
+    } // namespace detail::cpu
 } // namespace alpaka

@@ -143,6 +143,9 @@ namespace alpaka
         void launch(DevUniformCudaHipRt<Api> const& dev, typename Api::Stream_t stream) const
         {
             WorkDiv const& workDiv = *this;
+            // An empty launch runs nothing (the GPU runtimes would reject its grid): as upstream, it is skipped.
+            if(detail::isEmptyWorkDiv(workDiv))
+                return;
             auto* const kernel = &detail::cudaHip::gpuKernelEntry<TAcc, TKernelFnObj, TArgs...>;
             auto const props = getAccDevProps<TAcc>(dev);
             auto const attributes = detail::cudaHip::kernelAttributes<Api>(kernel, dev.getNativeHandle());

@@ -9,21 +9,21 @@
 namespace alpaka::math::constants
 {
     template<typename T>
-    inline constexpr T e_v = static_cast<T>(2.718281828459045235360287471352662498L);
+    inline constexpr T e_v = static_cast<T>(2.718281828459045235360287471352662497757L);
     template<typename T>
-    inline constexpr T log2e_v = static_cast<T>(1.442695040888963407359924681001892137L);
+    inline constexpr T log2e_v = static_cast<T>(1.442695040888963407359924681001892137427L);
     template<typename T>
-    inline constexpr T log10e_v = static_cast<T>(0.434294481903251827651128918916605082L);
+    inline constexpr T log10e_v = static_cast<T>(0.4342944819032518276511289189166050822944L);
     template<typename T>
-    inline constexpr T pi_v = static_cast<T>(3.141592653589793238462643383279502884L);
+    inline constexpr T pi_v = static_cast<T>(3.141592653589793238462643383279502884197L);
     template<typename T>
-    inline constexpr T inv_pi_v = static_cast<T>(0.318309886183790671537767526745028724L);
+    inline constexpr T inv_pi_v = static_cast<T>(0.3183098861837906715377675267450287240689L);
     template<typename T>
-    inline constexpr T ln2_v = static_cast<T>(0.693147180559945309417232121458176568L);
+    inline constexpr T ln2_v = static_cast<T>(0.6931471805599453094172321214581765680755L);
     template<typename T>
-    inline constexpr T ln10_v = static_cast<T>(2.302585092994045684017991454684364208L);
+    inline constexpr T ln10_v = static_cast<T>(2.302585092994045684017991454684364207601L);
     template<typename T>
-    inline constexpr T sqrt2_v = static_cast<T>(1.414213562373095048801688724209698079L);
+    inline constexpr T sqrt2_v = static_cast<T>(1.414213562373095048801688724209698078570L);
 
     inline constexpr double e = e_v<double>;
     inline constexpr double log2e = log2e_v<double>;

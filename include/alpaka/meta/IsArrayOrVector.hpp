@@ -4,12 +4,18 @@
 
 //! \file
 //! IsArrayOrVector<T> / isArrayOrVector<T>: whether T is a contiguous array of elements alpaka treats as one value
-//! (math functions on arrays, atomic ops): a built-in array T[N], std::array or std::vector.
+//! (math functions on arrays, atomic ops): a built-in array T[N], std::array, std::vector or alpaka::Vec (as upstream).
 
 #include <array>
 #include <cstddef>
 #include <type_traits>
 #include <vector>
+
+namespace alpaka
+{
+    template<typename TDim, typename TVal>
+    class Vec;
+} // namespace alpaka
 
 namespace alpaka::meta
 {
@@ -30,6 +36,11 @@ namespace alpaka::meta
 
     template<typename T, typename TAllocator>
     struct IsArrayOrVector<std::vector<T, TAllocator>> : std::true_type
+    {
+    };
+
+    template<typename TDim, typename TVal>
+    struct IsArrayOrVector<Vec<TDim, TVal>> : std::true_type
     {
     };
 

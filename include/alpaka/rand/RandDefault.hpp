@@ -27,9 +27,9 @@ namespace alpaka::rand
         {
             ALPAKA_FN_HOST_ACC static auto
             createDefault(RandDefault const&, std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset)
-                -> Philox4x32x10<>
+                -> Philox4x32x10
             {
-                return Philox4x32x10<>(seed, subsequence, offset);
+                return Philox4x32x10(seed, subsequence, offset);
             }
         };
     } // namespace engine::trait

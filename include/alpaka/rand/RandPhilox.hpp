@@ -3,11 +3,10 @@
 #pragma once
 
 //! \file
-//! The Philox-4x32-10 engines (upstream's names): Philox4x32x10<TAcc> returns one 32-bit number per call and is a
-//! UniformRandomBitGenerator; Philox4x32x10Vector<TAcc> returns four at once as an alpaka::Vec<DimInt<4>, uint32_t>.
-//! Both are constructed as (seed, subsequence, offset), are trivially copyable (they can live in device buffers) and
-//! give the same numbers on every back-end: TAcc only names the accelerator, and defaults to void, so
-//! `Philox4x32x10 engine(seed, subsequence)` works without it. Also rand::UniformReal<TResult>, upstream's
+//! The Philox-4x32-10 engines (upstream 1.x's names, plain classes as there): Philox4x32x10 returns one 32-bit number
+//! per call and is a UniformRandomBitGenerator; Philox4x32x10Vector returns four at once as an
+//! alpaka::Vec<DimInt<4>, uint32_t>. Both are constructed as (seed, subsequence, offset), are trivially copyable (they
+//! can live in device buffers) and give the same numbers on every back-end. Also rand::UniformReal<TResult>, upstream's
 //! distribution for these engines, which fills a scalar or a whole ResultContainer in [min, max).
 
 #include "alpaka/core/Common.hpp"
@@ -22,10 +21,9 @@
 namespace alpaka::rand
 {
     //! Philox-4x32-10 engine returning four 32-bit numbers per call. offset skips blocks of four.
-    template<typename TAcc = void>
     class Philox4x32x10Vector
     {
-        using Stateless = PhiloxStateless4x32x10Vector<TAcc>;
+        using Stateless = PhiloxStateless4x32x10Vector;
 
     public:
         using ResultInt = std::uint32_t;
@@ -67,10 +65,9 @@ namespace alpaka::rand
 
     //! Philox-4x32-10 engine returning one 32-bit number per call; a UniformRandomBitGenerator, so it also works with
     //! the <random> distributions on the host. offset skips single outputs.
-    template<typename TAcc = void>
     class Philox4x32x10
     {
-        using Stateless = PhiloxStateless4x32x10Vector<TAcc>;
+        using Stateless = PhiloxStateless4x32x10Vector;
 
     public:
         using result_type = std::uint32_t;
@@ -128,7 +125,7 @@ namespace alpaka::rand
     } // namespace detail
 
     //! Uniformly distributed numbers in [min, max) (default [0, 1)), upstream's distribution for the Philox engines.
-    //! TResult is float, double, or an alpaka::Vec of them (e.g. Philox4x32x10Vector<>::ResultContainer<float>),
+    //! TResult is float, double, or an alpaka::Vec of them (e.g. Philox4x32x10Vector::ResultContainer<float>),
     //! which is filled component by component: from the words of a vector engine (one 32-bit word per component) or
     //! from successive calls of a scalar engine. A scalar double takes 53 random bits (two words).
     template<typename TResult>

@@ -4,7 +4,7 @@
 
 //! \file
 //! Philox-4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC 2011) as a pure function:
-//! PhiloxStateless4x32x10Vector<TAcc>::generate(counter, key) gives four 32-bit outputs for a 128-bit counter and a
+//! PhiloxStateless4x32x10Vector::generate(counter, key) gives four 32-bit outputs for a 128-bit counter and a
 //! 64-bit key. The output for (counter, key) is fixed, so every thread of every back-end can draw its own stream
 //! without shared state, and the same seed gives the same numbers on CPUs and GPUs (TAcc only names the accelerator,
 //! as upstream; the function is the same for all).
@@ -27,7 +27,6 @@ namespace alpaka::rand
     using ResultVector = Vec<DimInt<TSize>, T>;
 
     //! The stateless Philox-4x32-10 function: four 32-bit outputs for a counter and a key.
-    template<typename TAcc = void>
     class PhiloxStateless4x32x10Vector
     {
     public:

@@ -38,6 +38,32 @@ namespace alpaka
 
     namespace detail
     {
+        //! Whether a launch with workDiv runs nothing: a component of 0 in the grid, the block or the elements per
+        //! thread, and none negative. Upstream's CPU back-ends run such a launch as a no-op (their loops find no block)
+        //! and its GPU back-ends skip it, since the GPU runtimes reject empty grids; so do all back-ends here. Negative
+        //! components stay an error.
+        template<typename TWorkDiv>
+        [[nodiscard]] ALPAKA_FN_HOST auto isEmptyWorkDiv(TWorkDiv const& workDiv) -> bool
+        {
+            bool zero = false;
+            bool negative = false;
+            auto const visit = [&](auto const& extent)
+            {
+                using Extent = std::decay_t<decltype(extent)>;
+                if constexpr(Extent::dim() > 0) // no `i < 0` loop to warn about in 0-D
+                    for(std::size_t i = 0; i < Extent::dim(); ++i)
+                    {
+                        zero = zero || extent[i] == 0;
+                        if constexpr(std::is_signed_v<typename Extent::Val>)
+                            negative = negative || extent[i] < 0;
+                    }
+            };
+            visit(getWorkDiv<Grid, Blocks>(workDiv));
+            visit(getWorkDiv<Block, Threads>(workDiv));
+            visit(getWorkDiv<Thread, Elems>(workDiv));
+            return zero && !negative;
+        }
+
         //! Why workDiv violates props (or a kernel's thread limit, 0 for none); empty when it is valid.
         template<typename TDim, typename TIdx, typename TWorkDiv>
         auto describeInvalidWorkDiv(

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Integer helpers: core::divCeil, core::intPow (against repeated multiplication), core::nthRootFloor (against a
-// brute-force reference, and near the type's maximum where a naive r^n would overflow) and core::roundUpToMultiple.
+// brute-force reference, and near the type's maximum where a naive r^n would overflow), core::roundUpToMultiple and
+// core::declval (upstream's std::declval for kernel code).
 
 #include <alpaka/alpaka.hpp>
 
@@ -198,4 +199,20 @@ TEST_CASE("core::intPow: n = 0 and 1, against repeated multiplication, and up to
                 p *= 3u;
             return p;
         }());
+}
+
+TEST_CASE("core::declval gives std::declval's types", "[core]")
+{
+    struct Counter
+    {
+        auto next() -> long
+        {
+            return 0;
+        }
+    };
+    static_assert(std::is_same_v<decltype(alpaka::core::declval<int>()), int&&>);
+    static_assert(std::is_same_v<decltype(alpaka::core::declval<int&>()), int&>);
+    static_assert(std::is_same_v<decltype(alpaka::core::declval<Counter>().next()), long>);
+    static_assert(noexcept(alpaka::core::declval<Counter>()));
+    SUCCEED();
 }

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! AccCpuThreads with more threads per block than its advisory maximum (8 per core): launches of up to 1024 threads
-//! run, as upstream alpaka's std::thread back-end runs them, and give correct results with block barriers; a block of
-//! 64 threads that meets at a barrier thousands of times finishes in bounded time while other threads keep the cores
-//! busy (waiters park instead of yielding without end).
+//! AccCpuThreads (and AccCpuOmp2Threads) with more threads per block than the advisory maximum (8 per core): launches
+//! of up to 1024 threads run, as upstream alpaka's std::thread back-end runs them, and give correct results with block
+//! barriers; a block of 64 threads that meets at a barrier thousands of times finishes in bounded time while other
+//! threads keep the cores busy (waiters park instead of yielding without end).
 
 #include <alpaka/alpaka.hpp>
 
@@ -60,14 +60,15 @@ namespace
         return out;
     }
 
+    template<typename TAcc = Acc>
     auto runReverse(int blocks, int threads, int rounds) -> std::vector<int>
     {
-        auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
+        auto const dev = alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
         alpaka::Queue<alpaka::DevCpu, alpaka::Blocking> queue(dev);
         std::vector<int> data(static_cast<std::size_t>(blocks * threads));
         for(std::size_t i = 0; i < data.size(); ++i)
             data[i] = static_cast<int>(i * 7u + 3u);
-        alpaka::exec<Acc>(queue, WorkDiv(blocks, threads, 1), ReverseInBlocks{}, data.data(), rounds);
+        alpaka::exec<TAcc>(queue, WorkDiv(blocks, threads, 1), ReverseInBlocks{}, data.data(), rounds);
         return data;
     }
 } // namespace
@@ -89,6 +90,25 @@ TEST_CASE("AccCpuThreads runs blocks beyond its advisory thread maximum", "[cpu]
         CHECK(runReverse(3, threads, 4) == input);
     }
 }
+
+#    if defined(ALPAKA_ACC_CPU_B_SEQ_T_OMP2_ENABLED)
+TEST_CASE("AccCpuOmp2Threads runs blocks beyond its advisory thread maximum", "[cpu][threads]")
+{
+    // An OpenMP team of more threads than cores, as upstream's back-end runs it (its launch does not check the
+    // advisory maximum): up to 1024 within OpenMP's thread limit.
+    using Omp2Threads = alpaka::AccCpuOmp2Threads<Dim1, int>;
+    CHECK(alpaka::detail::cpu::cpuLaunchLimits<Omp2Threads>().m_blockThreadCountMax >= 64);
+    for(int const threads : {32, 64})
+    {
+        INFO(threads << " threads per block");
+        std::vector<int> input(static_cast<std::size_t>(3 * threads));
+        for(std::size_t i = 0; i < input.size(); ++i)
+            input[i] = static_cast<int>(i * 7u + 3u);
+        CHECK(runReverse<Omp2Threads>(3, threads, 1) == reversedWithinBlocks(input, threads));
+        CHECK(runReverse<Omp2Threads>(3, threads, 4) == input);
+    }
+}
+#    endif
 
 TEST_CASE("AccCpuThreads refuses more than 1024 threads per block", "[cpu][threads]")
 {

@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! alpaka.hpp with only the serial back-end reads none of the standard headers that the compile-time work took off
-//! its path (docs/compile-time.md): one that comes back through a new #include fails this build and names itself.
-//! libstdc++ only, whose include guards these are; the build of the header check compiles this file.
+//! alpaka.hpp (its lean form, ALPAKA_LEAN_UMBRELLA) with only the serial back-end reads none of the standard headers
+//! that the compile-time work took off its path (docs/compile-time.md): one that comes back through a new #include
+//! fails this build and names itself. libstdc++ only, whose include guards these are; the build of the header check
+//! compiles this file.
 
 #undef ALPAKA_ACC_ANY_BT_OMP5_ENABLED
 #undef ALPAKA_ACC_CPU_B_OMP2_T_SEQ_ENABLED
@@ -16,6 +17,10 @@
 #undef ALPAKA_ACC_GPU_HIP_ENABLED
 #ifndef ALPAKA_ACC_CPU_B_SEQ_T_SEQ_ENABLED
 #    define ALPAKA_ACC_CPU_B_SEQ_T_SEQ_ENABLED
+#endif
+// The lean umbrella: without it alpaka.hpp includes upstream's set of standard headers on purpose.
+#ifndef ALPAKA_LEAN_UMBRELLA
+#    define ALPAKA_LEAN_UMBRELLA
 #endif
 
 #include <alpaka/alpaka.hpp>

@@ -3,10 +3,12 @@
 
 // Invalid work divisions are rejected when the launch is made (exec() or createTaskKernel(), on every kind of
 // queue) with a std::runtime_error whose message names the offending extent and the limit; the queue stays usable.
+// Empty work divisions (a component of 0) are no error: the launch runs nothing, as upstream's.
 
 #include <alpaka/alpaka.hpp>
 #include <alpaka/test/acc/TestAccs.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -80,8 +82,11 @@ namespace
     }
 } // namespace
 
-TEMPLATE_LIST_TEST_CASE("zeroExtentsAreRejected", "[kernel]", alpaka::test::TestAccs)
+TEMPLATE_LIST_TEST_CASE("emptyLaunchesRunNothing", "[kernel]", alpaka::test::TestAccs)
 {
+    // A component of 0 at any level (no blocks, no threads, no elements): nothing runs and nothing is reported, as on
+    // upstream's back-ends (its CPU loops find no block, its GPU back-ends skip the launch). Code that launches over
+    // an empty input relies on it.
     using Acc = TestType;
     using Dim = alpaka::Dim<Acc>;
     using Idx = alpaka::Idx<Acc>;
@@ -92,23 +97,54 @@ TEMPLATE_LIST_TEST_CASE("zeroExtentsAreRejected", "[kernel]", alpaka::test::Test
     }
     else
     {
-        char const* const levels[] = {"gridBlockExtent", "blockThreadExtent", "threadElemExtent"};
-        for(std::size_t level = 0; level < 3; ++level)
+        auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
+        auto const runOn = [&]<typename TQueue>()
         {
-            for(std::size_t d = 0; d < Dim::value; ++d)
-            {
-                INFO(levels[level] << " component " << d << " = 0");
-                Vec extents[3] = {Vec::all(Idx{2}), Vec::ones(), Vec::ones()};
-                extents[level][d] = Idx{0};
-                alpaka::WorkDivMembers<Dim, Idx> const workDiv{extents[0], extents[1], extents[2]};
-                auto const message = rejectionMessage<Acc>(workDiv);
-                INFO(message);
-                CHECK_THAT(message, kerneltest::containsSubstring(levels[level]));
-                CHECK_THAT(message, kerneltest::containsSubstring(kerneltest::vecText(extents[level])));
-                // The limit: every extent must be at least 1.
-                CHECK(containsAny(message, {"at least 1", ">= 1", "below 1"}));
-            }
-        }
+            INFO((kerneltest::isBlocking<TQueue> ? "blocking queue" : "non-blocking queue"));
+            TQueue queue(dev);
+            auto counts = kerneltest::zeroedBuffer<std::uint32_t>(queue, Idx{1});
+            for(std::size_t level = 0; level < 3; ++level)
+                for(std::size_t d = 0; d < Dim::value; ++d)
+                {
+                    INFO("level " << level << ", component " << d << " = 0");
+                    Vec extents[3] = {Vec::all(Idx{2}), Vec::ones(), Vec::ones()};
+                    extents[level][d] = Idx{0};
+                    alpaka::WorkDivMembers<Dim, Idx> const empty{extents[0], extents[1], extents[2]};
+                    CHECK_NOTHROW(alpaka::exec<Acc>(queue, empty, TouchKernel{}, alpaka::getPtrNative(counts)));
+                }
+            CHECK_NOTHROW(alpaka::wait(queue));
+            CHECK(kerneltest::toHost(queue, counts)[0] == 0u);
+            // The queue goes on as before.
+            alpaka::WorkDivMembers<Dim, Idx> const valid{Vec::all(Idx{2}), Vec::ones(), Vec::ones()};
+            alpaka::exec<Acc>(queue, valid, TouchKernel{}, alpaka::getPtrNative(counts));
+            CHECK(kerneltest::toHost(queue, counts)[0] == static_cast<std::uint32_t>(Vec::all(Idx{2}).prod()));
+        };
+        runOn.template operator()<alpaka::Queue<Acc, alpaka::Blocking>>();
+        runOn.template operator()<alpaka::Queue<Acc, alpaka::NonBlocking>>();
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE("negativeExtentsAreRejected", "[kernel]", alpaka::test::TestAccs)
+{
+    using Acc = TestType;
+    using Dim = alpaka::Dim<Acc>;
+    using Idx = alpaka::Idx<Acc>;
+    using Vec = alpaka::Vec<Dim, Idx>;
+    if constexpr(Dim::value == 0 || !std::is_signed_v<Idx>)
+    {
+        SUCCEED("no extent that could be negative");
+    }
+    else
+    {
+        // A negative component, even next to a 0 elsewhere, is an error naming the extent, never an empty launch.
+        Vec extents[3] = {Vec::all(Idx{2}), Vec::ones(), Vec::ones()};
+        extents[1][Dim::value - 1] = Idx{-3};
+        extents[2][0] = Idx{0};
+        auto const message
+            = rejectionMessage<Acc>(alpaka::WorkDivMembers<Dim, Idx>{extents[0], extents[1], extents[2]});
+        INFO(message);
+        CHECK_THAT(message, kerneltest::containsSubstring("blockThreadExtent"));
+        CHECK(containsAny(message, {"at least 1", ">= 1", "below 1"}));
     }
 }
 
@@ -164,8 +200,9 @@ TEMPLATE_LIST_TEST_CASE("blockThreadExtentAboveTheMaximumIsRejected", "[kernel]"
         // AccCpuThreads reports a few threads per core as its maximum (what getValidWorkDiv aims for) but, like
         // upstream's std::thread back-end, runs the blocks of GPU-shaped work divisions up to a GPU's 1024 threads.
         auto limit = static_cast<std::size_t>(props.m_blockThreadExtentMax[last]);
-        if constexpr(alpaka::accMatchesTags<Acc, alpaka::TagCpuThreads>)
-            limit = 1024u;
+        // AccCpuOmp2Threads too, within the OpenMP thread limit.
+        if constexpr(requires { alpaka::detail::cpu::CpuAccDescription<Acc>::launchBlockThreadCountMax(); })
+            limit = std::max(limit, alpaka::detail::cpu::CpuAccDescription<Acc>::launchBlockThreadCountMax());
         REQUIRE(limit < std::numeric_limits<Idx>::max());
         Vec blockThreads = Vec::ones();
         blockThreads[last] = static_cast<Idx>(limit + 1u);

@@ -21,15 +21,16 @@ namespace
 {
     namespace constants = alpaka::math::constants;
 
-    // The values to 36 significant digits; a long double literal rounds to double and float correctly.
-    constexpr long double eRef = 2.71828182845904523536028747135266250L;
-    constexpr long double log2eRef = 1.44269504088896340735992468100189214L;
-    constexpr long double log10eRef = 0.434294481903251827651128918916605082L;
-    constexpr long double piRef = 3.14159265358979323846264338327950288L;
-    constexpr long double invPiRef = 0.318309886183790671537767526745028724L;
-    constexpr long double ln2Ref = 0.693147180559945309417232121458176568L;
-    constexpr long double ln10Ref = 2.30258509299404568401799145468436421L;
-    constexpr long double sqrt2Ref = 1.41421356237309504880168872420969808L;
+    // The values to 40 significant digits: enough for every long double (x87 80-bit, IEEE quad on aarch64), and a
+    // long double literal rounds to double and float correctly.
+    constexpr long double eRef = 2.718281828459045235360287471352662497757L;
+    constexpr long double log2eRef = 1.442695040888963407359924681001892137427L;
+    constexpr long double log10eRef = 0.4342944819032518276511289189166050822944L;
+    constexpr long double piRef = 3.141592653589793238462643383279502884197L;
+    constexpr long double invPiRef = 0.3183098861837906715377675267450287240689L;
+    constexpr long double ln2Ref = 0.6931471805599453094172321214581765680755L;
+    constexpr long double ln10Ref = 2.302585092994045684017991454684364207601L;
+    constexpr long double sqrt2Ref = 1.414213562373095048801688724209698078570L;
 
     static_assert(std::is_same_v<decltype(constants::pi), double const>);
     static_assert(std::is_same_v<decltype(constants::pi_v<float>), float const>);

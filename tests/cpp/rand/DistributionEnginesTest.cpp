@@ -28,26 +28,26 @@ namespace
 
     // What each distribution returns for a vector engine: four values from 32 random bits each, two from 64.
     static_assert(std::is_same_v<
-                  decltype(dist::UniformReal<float>{}(std::declval<Philox4x32x10Vector<>&>())),
+                  decltype(dist::UniformReal<float>{}(std::declval<Philox4x32x10Vector&>())),
                   ResultVector<float, 4>>);
     static_assert(std::is_same_v<
-                  decltype(dist::UniformReal<double>{}(std::declval<Philox4x32x10Vector<>&>())),
+                  decltype(dist::UniformReal<double>{}(std::declval<Philox4x32x10Vector&>())),
                   ResultVector<double, 2>>);
     static_assert(std::is_same_v<
-                  decltype(dist::NormalReal<float>{}(std::declval<Philox4x32x10Vector<>&>())),
+                  decltype(dist::NormalReal<float>{}(std::declval<Philox4x32x10Vector&>())),
                   ResultVector<float, 4>>);
     static_assert(std::is_same_v<
-                  decltype(dist::NormalReal<double>{}(std::declval<Philox4x32x10Vector<>&>())),
+                  decltype(dist::NormalReal<double>{}(std::declval<Philox4x32x10Vector&>())),
                   ResultVector<double, 2>>);
     static_assert(std::is_same_v<
-                  decltype(dist::UniformUint<std::uint32_t>{}(std::declval<Philox4x32x10Vector<>&>())),
+                  decltype(dist::UniformUint<std::uint32_t>{}(std::declval<Philox4x32x10Vector&>())),
                   ResultVector<std::uint32_t, 4>>);
     static_assert(std::is_same_v<
-                  decltype(dist::UniformUint<std::uint64_t>{}(std::declval<Philox4x32x10Vector<>&>())),
+                  decltype(dist::UniformUint<std::uint64_t>{}(std::declval<Philox4x32x10Vector&>())),
                   ResultVector<std::uint64_t, 2>>);
-    static_assert(std::is_same_v<decltype(dist::UniformReal<float>{}(std::declval<Philox4x32x10<>&>())), float>);
+    static_assert(std::is_same_v<decltype(dist::UniformReal<float>{}(std::declval<Philox4x32x10&>())), float>);
     static_assert(
-        std::is_same_v<decltype(dist::UniformUint<std::uint64_t>{}(std::declval<Philox4x32x10<>&>())), std::uint64_t>);
+        std::is_same_v<decltype(dist::UniformUint<std::uint64_t>{}(std::declval<Philox4x32x10&>())), std::uint64_t>);
 
     constexpr std::uint64_t seed = 77u;
 

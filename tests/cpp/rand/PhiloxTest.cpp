@@ -21,7 +21,7 @@
 
 namespace
 {
-    using Stateless = alpaka::rand::PhiloxStateless4x32x10Vector<>;
+    using Stateless = alpaka::rand::PhiloxStateless4x32x10Vector;
     using alpaka::rand::Philox4x32x10;
     using alpaka::rand::Philox4x32x10Vector;
 
@@ -63,7 +63,7 @@ namespace
     }
 
     static_assert(allKnownAnswersMatch(), "Philox-4x32-10 is constexpr and matches Random123");
-    static_assert(std::uniform_random_bit_generator<Philox4x32x10<>>);
+    static_assert(std::uniform_random_bit_generator<Philox4x32x10>);
 
     //! The same known answers through the engines: the seed is the key, the offset (in blocks of four for the vector
     //! engine) the low counter words, the subsequence the high ones.

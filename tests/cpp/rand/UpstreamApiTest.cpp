@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! Random numbers under upstream alpaka's names, in kernels: the engines Philox4x32x10<TAcc> and
-//! Philox4x32x10Vector<TAcc> and the stateless PhiloxStateless4x32x10Vector<TAcc> (vector results are alpaka::Vec:
+//! Random numbers under upstream alpaka's names, in kernels: the engines Philox4x32x10 and
+//! Philox4x32x10Vector and the stateless PhiloxStateless4x32x10Vector (vector results are alpaka::Vec:
 //! ==, !=, range-for, ResultContainer<T>), rand::UniformReal<TResult> with scalar and vector TResult in default and
 //! given ranges, and createDefault with the tags RandomDevice, MersenneTwister and TinyMersenneTwister on the CPU
 //! accelerators.
@@ -28,14 +28,14 @@ namespace
     namespace rand = alpaka::rand;
     using Words = alpaka::Vec<alpaka::DimInt<4u>, std::uint32_t>;
 
-    static_assert(std::is_same_v<decltype(std::declval<rand::Philox4x32x10Vector<>&>()()), Words>);
+    static_assert(std::is_same_v<decltype(std::declval<rand::Philox4x32x10Vector&>()()), Words>);
     static_assert(
-        std::is_same_v<rand::Philox4x32x10Vector<>::ResultContainer<float>, alpaka::Vec<alpaka::DimInt<4u>, float>>);
-    static_assert(std::tuple_size_v<rand::Philox4x32x10Vector<>::ResultContainer<double>> == 4u);
-    static_assert(std::is_same_v<rand::PhiloxStateless4x32x10Vector<>::Counter, Words>);
-    static_assert(std::is_trivially_copyable_v<rand::Philox4x32x10<>>);
-    static_assert(std::is_trivially_copyable_v<rand::Philox4x32x10Vector<>>);
-    static_assert(std::is_same_v<decltype(rand::UniformReal<float>{}(std::declval<rand::Philox4x32x10<>&>())), float>);
+        std::is_same_v<rand::Philox4x32x10Vector::ResultContainer<float>, alpaka::Vec<alpaka::DimInt<4u>, float>>);
+    static_assert(std::tuple_size_v<rand::Philox4x32x10Vector::ResultContainer<double>> == 4u);
+    static_assert(std::is_same_v<rand::PhiloxStateless4x32x10Vector::Counter, Words>);
+    static_assert(std::is_trivially_copyable_v<rand::Philox4x32x10>);
+    static_assert(std::is_trivially_copyable_v<rand::Philox4x32x10Vector>);
+    static_assert(std::is_same_v<decltype(rand::UniformReal<float>{}(std::declval<rand::Philox4x32x10&>())), float>);
 
     constexpr std::uint64_t seed = 2024u;
     constexpr int draws = 256;
@@ -45,14 +45,14 @@ namespace
     template<typename TAcc>
     ALPAKA_FN_ACC auto checkVectorEngines(std::uint64_t stream) -> bool
     {
-        using Stateless = rand::PhiloxStateless4x32x10Vector<TAcc>;
+        using Stateless = rand::PhiloxStateless4x32x10Vector;
         bool ok = Stateless::generate(typename Stateless::Counter{0u, 0u, 0u, 0u}, typename Stateless::Key{0u, 0u})
                   == Words{0x6627'e8d5u, 0xe169'c58du, 0xbc57'ac4cu, 0x9b00'dbd8u};
 
-        rand::Philox4x32x10Vector<TAcc> a(seed, stream);
-        rand::Philox4x32x10Vector<TAcc> b(seed, stream);
-        rand::Philox4x32x10Vector<TAcc> other(seed, stream + 1u);
-        rand::Philox4x32x10<TAcc> scalar(seed, stream);
+        rand::Philox4x32x10Vector a(seed, stream);
+        rand::Philox4x32x10Vector b(seed, stream);
+        rand::Philox4x32x10Vector other(seed, stream + 1u);
+        rand::Philox4x32x10 scalar(seed, stream);
         for(int i = 0; i < 8; ++i)
         {
             auto const words = a();
@@ -68,11 +68,11 @@ namespace
     template<typename TAcc>
     ALPAKA_FN_ACC auto checkUniformReal(std::uint64_t stream, double* sums) -> bool
     {
-        using VectorEngine = rand::Philox4x32x10Vector<TAcc>;
+        using VectorEngine = rand::Philox4x32x10Vector;
         using Floats = typename VectorEngine::template ResultContainer<float>;
         using Doubles = typename VectorEngine::template ResultContainer<double>;
         VectorEngine vectorEngine(seed, stream);
-        rand::Philox4x32x10<TAcc> scalarEngine(seed, stream);
+        rand::Philox4x32x10 scalarEngine(seed, stream);
 
         rand::UniformReal<float> unitFloat;
         rand::UniformReal<double> shifted(-2.0, 3.0);

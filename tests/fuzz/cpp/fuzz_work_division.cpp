@@ -279,7 +279,7 @@ extern "C" auto LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t siz
         return 0;
     }
     FUZZ_CHECK(w.dim() >= 1 && w.threadElems.dim == w.dim());
-    if(!gpu && std::string(cpu[target]->name()) == "cpu_threads")
+    if(!gpu && (cpu[target]->name() == "cpu_threads" || cpu[target]->name() == "cpu_omp2_threads"))
         return 0; // checked against the launch limits, which exceed the advisory props (BackendImpl::checkWorkDiv)
     FUZZ_CHECK(withinLimits(props(dim), w));
     return 0;

@@ -89,6 +89,33 @@ namespace alpaka::test
         using AccGpuHipRtIfEnabled = int;
 #endif
 
+        //! Upstream's names of the aliases above (its AccTagTest and other tests use them); the SYCL accelerators are
+        //! never available here.
+        template<typename TDim, typename TIdx>
+        using AccCpuSerialIfAvailableElseInt = AccCpuSerialIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccCpuThreadsIfAvailableElseInt = AccCpuThreadsIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccCpuFibersIfAvailableElseInt = AccCpuFibersIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccCpuTbbIfAvailableElseInt = AccCpuTbbBlocksIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccCpuOmp2BlocksIfAvailableElseInt = AccCpuOmp2BlocksIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccCpuOmp2ThreadsIfAvailableElseInt = AccCpuOmp2ThreadsIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccOmp5IfAvailableElseInt = AccOmp5IfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccGpuCudaRtIfAvailableElseInt = AccGpuCudaRtIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccGpuHipRtIfAvailableElseInt = AccGpuHipRtIfEnabled<TDim, TIdx>;
+        template<typename TDim, typename TIdx>
+        using AccCpuSyclIfAvailableElseInt = int;
+        template<typename TDim, typename TIdx>
+        using AccFpgaSyclIntelIfAvailableElseInt = int;
+        template<typename TDim, typename TIdx>
+        using AccGpuSyclIntelIfAvailableElseInt = int;
+
         //! Accelerators of the back-ends that get every Dim and Idx of the test matrix: serial, whose code paths for
         //! dimensions and index types the other back-ends share.
         template<typename TDim, typename TIdx>

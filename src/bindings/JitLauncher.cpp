@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 
 #include <dlfcn.h>
 
@@ -45,9 +46,45 @@ namespace pyalpaka::bindings
     };
 
     //! The arguments of one call: their C++ parameters and the key of the compiled entry that takes them.
+    //! The key of a compiled entry, built on every launch: in place, since a std::string of its length would be a heap
+    //! allocation per launch. Holds the back-end's name, two characters per argument and a few more.
+    class SignatureKey
+    {
+    public:
+        auto operator=(std::string_view text) -> SignatureKey&
+        {
+            m_size = 0;
+            append(text);
+            return *this;
+        }
+
+        auto operator+=(char c) -> SignatureKey&
+        {
+            append(std::string_view(&c, 1));
+            return *this;
+        }
+
+        void append(std::string_view text)
+        {
+            if(text.size() > m_chars.size() - m_size)
+                throw std::logic_error("pyalpaka: a kernel signature key beyond " + std::to_string(m_chars.size()));
+            std::memcpy(m_chars.data() + m_size, text.data(), text.size());
+            m_size += text.size();
+        }
+
+        [[nodiscard]] auto view() const -> std::string_view
+        {
+            return {m_chars.data(), m_size};
+        }
+
+    private:
+        std::array<char, 32 + 2 * maxKernelArgs + 24> m_chars{};
+        std::size_t m_size = 0;
+    };
+
     struct Signature
     {
-        std::string key;
+        SignatureKey key;
         std::array<rt::Param, maxKernelArgs> params{};
         std::array<int, maxKernelArgs> structOf{};
         std::size_t count = 0;
@@ -114,11 +151,11 @@ namespace pyalpaka::bindings
         }
 
         //! Appends n in decimal (std::to_string would make a string of its own, on every launch).
-        void appendDecimal(std::string& text, std::size_t n)
+        void appendDecimal(SignatureKey& key, std::size_t n)
         {
             std::array<char, 20> digits{};
             auto const end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
-            text.append(digits.data(), end);
+            key.append(std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data())));
         }
 
         //! The grid of a cooperative launch must fit the blocks that can run at once.
@@ -254,14 +291,7 @@ namespace pyalpaka::bindings
                 key += static_cast<char>(param.kind);
                 key += static_cast<char>(param.dtype);
             }
-            convert(
-                param,
-                infos[i],
-                args[i],
-                *device,
-                "argument " + std::to_string(i + 1) + " of " + caller,
-                pending.values,
-                i);
+            convert(param, infos[i], args[i], *device, ArgName{i + 1, {}, caller}, pending.values, i);
         }
         key += ':';
         appendDecimal(key, device->index());
@@ -371,21 +401,14 @@ namespace pyalpaka::bindings
                 std::memcpy(pending.values.storage(i, size), array.data(), size);
                 continue;
             }
-            convert(
-                signature.params[i],
-                infos[i],
-                args[i],
-                device,
-                "argument " + std::to_string(i + 1) + " of " + m_name,
-                pending.values,
-                i);
+            convert(signature.params[i], infos[i], args[i], device, ArgName{i + 1, {}, m_name}, pending.values, i);
         }
         return signature;
     }
 
     auto JitLauncher::find(Signature const& signature, rt::Device& device, std::size_t dim) -> Entry const&
     {
-        if(auto const it = m_entries.find(signature.key); it != m_entries.end())
+        if(auto const it = m_entries.find(signature.key.view()); it != m_entries.end())
             return it->second;
         auto const count = signature.count;
         py::tuple types(count);
@@ -406,7 +429,7 @@ namespace pyalpaka::bindings
             entry.gpu = device.loadGpuKernel(path);
         }
         entry.params.assign(signature.params.begin(), signature.params.begin() + count);
-        return m_entries.emplace(signature.key, std::move(entry)).first->second;
+        return m_entries.emplace(std::string(signature.key.view()), std::move(entry)).first->second;
     }
 
     auto JitLauncher::load(std::string const& path) -> Entry

@@ -14,8 +14,10 @@
 //! for one and loads it, and launches: on a CPU device a shared library through the C interface of jit/EntryAbi.h,
 //! on a GPU a module loaded into the device's context.
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -90,6 +92,17 @@ namespace pyalpaka::bindings
         py::object m_compile;
         std::vector<StructType> m_structs;
         std::string m_structsHint; //!< what the message of an argument of another type adds about structs
-        std::unordered_map<std::string, Entry> m_entries;
+        //! Looked up with a std::string_view (SignatureKey): no string is made to find an entry.
+        struct KeyHash
+        {
+            using is_transparent = void;
+
+            auto operator()(std::string_view key) const noexcept -> std::size_t
+            {
+                return std::hash<std::string_view>{}(key);
+            }
+        };
+
+        std::unordered_map<std::string, Entry, KeyHash, std::equal_to<>> m_entries;
     };
 } // namespace pyalpaka::bindings

@@ -9,7 +9,9 @@
 #include "KernelArgs.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -68,11 +70,11 @@ namespace pyalpaka::bindings
         }
 
         //! A real value as float or double; ValueError for a finite one beyond float's range.
-        void storeReal(rt::DType target, double value, py::handle arg, std::string const& what, ArgSlot& slot)
+        void storeReal(rt::DType target, double value, py::handle arg, ArgName const& what, ArgSlot& slot)
         {
             if(!rt::storeRealIfFits(target, value, slot.bytes.data()))
                 throw std::invalid_argument(
-                    what + " = " + py::repr(arg).cast<std::string>() + " is out of range for float");
+                    what.str() + " = " + py::repr(arg).cast<std::string>() + " is out of range for float");
         }
 
         //! Element alignment: complex numbers align like their parts.
@@ -83,7 +85,7 @@ namespace pyalpaka::bindings
         }
 
         //! An int-like argument (operator.index) stored as `target`; ValueError when out of its range.
-        void storeInteger(rt::DType target, py::handle arg, std::string const& what, ArgSlot& slot)
+        void storeInteger(rt::DType target, py::handle arg, ArgName const& what, ArgSlot& slot)
         {
             auto const value = py::reinterpret_steal<py::object>(PyNumber_Index(arg.ptr()));
             if(!value)
@@ -108,11 +110,78 @@ namespace pyalpaka::bindings
                     = {v < 0, v < 0 ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v)};
             auto const kind = rt::info(target).kind;
             if(kind != 'i' && kind != 'u' && kind != 'f')
-                throw rt::TypeMismatch(what + " must be " + std::string(rt::info(target).cppName) + ", got an int");
+                throw rt::TypeMismatch(
+                    what.str() + " must be " + std::string(rt::info(target).cppName) + ", got an int");
             if(!rt::storeIntegerIfFits(target, integer, slot.bytes.data()))
                 throw std::invalid_argument(
-                    what + " = " + py::repr(value).cast<std::string>() + " is out of range for "
+                    what.str() + " = " + py::repr(value).cast<std::string>() + " is out of range for "
                     + std::string(rt::info(target).cppName));
+        }
+        //! A field of a NumPy scalar's value. NumPy keeps a numeric scalar's value right after the object header
+        //! (PyArrayScalar_VAL of its C API: the obval of PyFloatScalarObject, PyLongScalarObject, ...; np.float64's
+        //! ob_fval as a Python float): read there, no Python number is made of it on every launch.
+        template<typename T>
+        auto scalarField(py::handle arg) -> T
+        {
+            T value;
+            std::memcpy(&value, reinterpret_cast<char const*>(arg.ptr()) + sizeof(PyObject), sizeof(T));
+            return value;
+        }
+
+        template<typename T>
+        auto integerOf(T value) -> rt::IntegerValue
+        {
+            if constexpr(std::is_signed_v<T>)
+                if(value < 0)
+                    return {true, std::uint64_t{0} - static_cast<std::uint64_t>(static_cast<std::int64_t>(value))};
+            return {false, static_cast<std::uint64_t>(value)};
+        }
+
+        //! Stores a NumPy scalar of a numeric `source` dtype as `target` when it is in range; false otherwise (and for
+        //! combinations the slow path reports, such as a real for an integer parameter).
+        auto storeNumpyScalar(rt::DType target, rt::DType source, py::handle arg, ArgSlot& slot) -> bool
+        {
+            auto const targetKind = rt::info(target).kind;
+            if(targetKind != 'f' && targetKind != 'i' && targetKind != 'u')
+                return false;
+            rt::IntegerValue integer;
+            switch(source)
+            {
+                case rt::DType::Float32:
+                case rt::DType::Float64:
+                    return targetKind == 'f'
+                           && rt::storeRealIfFits(
+                               target,
+                               source == rt::DType::Float32 ? scalarField<float>(arg) : scalarField<double>(arg),
+                               slot.bytes.data());
+                case rt::DType::Int8:
+                    integer = integerOf(scalarField<std::int8_t>(arg));
+                    break;
+                case rt::DType::UInt8:
+                    integer = integerOf(scalarField<std::uint8_t>(arg));
+                    break;
+                case rt::DType::Int16:
+                    integer = integerOf(scalarField<std::int16_t>(arg));
+                    break;
+                case rt::DType::UInt16:
+                    integer = integerOf(scalarField<std::uint16_t>(arg));
+                    break;
+                case rt::DType::Int32:
+                    integer = integerOf(scalarField<std::int32_t>(arg));
+                    break;
+                case rt::DType::UInt32:
+                    integer = integerOf(scalarField<std::uint32_t>(arg));
+                    break;
+                case rt::DType::Int64:
+                    integer = integerOf(scalarField<std::int64_t>(arg));
+                    break;
+                case rt::DType::UInt64:
+                    integer = integerOf(scalarField<std::uint64_t>(arg));
+                    break;
+                default:
+                    return false;
+            }
+            return rt::storeIntegerIfFits(target, integer, slot.bytes.data());
         }
     } // namespace
 
@@ -224,39 +293,42 @@ namespace pyalpaka::bindings
         ArgInfo const& info,
         py::handle arg,
         rt::Device const& device,
-        std::string const& what,
+        ArgName const& what,
         ArgValues& values,
         std::size_t index)
     {
         if(param.kind == rt::ParamKind::Struct)
-            return storeStruct(*param.layout, arg, what, values, index);
+            return storeStruct(*param.layout, arg, what.str(), values, index);
         auto& slot = values.slot(index);
         if(param.kind != rt::ParamKind::Scalar)
         {
             if(info.device == nullptr && device.memorySpace() != rt::MemorySpace::Host)
                 throw rt::TypeMismatch(
-                    what + " is a NumPy array, which a kernel on " + describeDevice(device)
+                    what.str() + " is a NumPy array, which a kernel on " + describeDevice(device)
                     + " cannot read: copy it to the device with pyalpaka.asarray(array, device=...) first");
             if(info.device != nullptr && !info.device->sharesMemoryWith(device))
                 throw rt::TypeMismatch(
-                    what + " is a buffer of " + describeDevice(*info.device) + ", which a kernel on "
+                    what.str() + " is a buffer of " + describeDevice(*info.device) + ", which a kernel on "
                     + describeDevice(device) + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");
             if(!info.contiguous)
                 throw std::invalid_argument(
-                    what + " is not contiguous; kernels taking " + rt::cppType(param)
+                    what.str() + " is not contiguous; kernels taking " + rt::cppType(param)
                     + " need dense row-major memory (copy it into a new buffer first)");
             if(info.readonly && param.kind == rt::ParamKind::Pointer)
                 throw std::invalid_argument(
-                    what + " is read-only, but the kernel takes " + rt::cppType(param) + " and may write it");
+                    what.str() + " is read-only, but the kernel takes " + rt::cppType(param) + " and may write it");
             // A misaligned T* is undefined behaviour in C++: vectorized loops that assume alignment fault on it.
             // NumPy makes such arrays (np.frombuffer with an odd offset), DLPack producers may too.
             if(auto const alignment = alignmentOf(param.dtype);
                reinterpret_cast<std::uintptr_t>(info.pointer) % alignment != 0)
                 throw std::invalid_argument(
-                    what + " is not aligned to " + std::to_string(alignment) + " bytes, as kernels taking "
+                    what.str() + " is not aligned to " + std::to_string(alignment) + " bytes, as kernels taking "
                     + rt::cppType(param) + " need (copy it into aligned memory first, e.g. with numpy.array)");
             return store(slot, info.pointer);
         }
+        if(info.numpyScalar && storeNumpyScalar(param.dtype, info.dtype, arg, slot))
+            return;
+        // Python numbers, and NumPy scalars out of the parameter's range (whose messages the paths below make).
         switch(rt::info(param.dtype).kind)
         {
             case 'b':

@@ -10,6 +10,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "Buffer.hpp"
 #include "runtime/KernelRegistry.hpp"
@@ -75,6 +77,23 @@ namespace pyalpaka::bindings
         }
     }
 
+    //! How messages name a kernel argument ("argument 2 of pyalpaka.kernels.axpy"): the text is built only when a
+    //! message needs it, since a launch converting four arguments must not format four strings.
+    struct ArgName
+    {
+        std::size_t number; //!< from 1
+        std::string_view prefix;
+        std::string_view kernel;
+
+        [[nodiscard]] auto str() const -> std::string
+        {
+            std::string text = "argument " + std::to_string(number) + " of ";
+            text += prefix;
+            text += kernel;
+            return text;
+        }
+    };
+
     //! Writes the value of argument `index` for `param` of a kernel on `device` into `values`; raises
     //! TypeError/ValueError naming the argument (`what`).
     void convert(
@@ -82,7 +101,7 @@ namespace pyalpaka::bindings
         ArgInfo const& info,
         py::handle arg,
         rt::Device const& device,
-        std::string const& what,
+        ArgName const& what,
         ArgValues& values,
         std::size_t index);
 

@@ -54,7 +54,14 @@ namespace pyalpaka::bindings
                 std::array<void const*, maxKernelArgs> pointers;
                 for(std::size_t i = 0; i < count; ++i)
                 {
-                    convert(variant->params[i], infos[i], args[i], *queue.queue().device(), argumentName(i), values, i);
+                    convert(
+                        variant->params[i],
+                        infos[i],
+                        args[i],
+                        *queue.queue().device(),
+                        ArgName{i + 1, "pyalpaka.kernels.", m_name},
+                        values,
+                        i);
                     pointers[i] = values.value(i);
                 }
                 {

@@ -218,6 +218,13 @@ def expected_value(target: np.dtype, value):
 @example(target=np.dtype(np.float64), value=-(2**63) - 1)
 @example(target=np.dtype(np.int32), value=np.uint64(2**64 - 1))
 @example(target=np.dtype(np.float32), value=np.float16(1))
+# NumPy scalars are read in place (KernelArgs.cpp, storeNumpyScalar): the extremes of each kind, in and out of range.
+@example(target=np.dtype(np.float32), value=np.float64(1e300))
+@example(target=np.dtype(np.float32), value=np.float64(-3.0e38))
+@example(target=np.dtype(np.int32), value=np.int8(-128))
+@example(target=np.dtype(np.int64), value=np.int64(-(2**63)))
+@example(target=np.dtype(np.int64), value=np.uint64(2**63))
+@example(target=np.dtype(np.float64), value=np.uint64(2**64 - 1))
 def test_scalar_argument(target, value):
     cpu = pk.device("cpu")
     q = pk.Queue(cpu, blocking=True)

@@ -245,11 +245,11 @@ def test_block_extent_above_the_maximum(device):
     launch_fill(device, pk.WorkDiv(1, min(limit, device.props_for(1)["block_thread_count_max"])))  # at the limit: fine
 
 
-@pytest.mark.parametrize("backend", ["cpu_threads", "cpu_omp2_threads"])
-def test_threads_backend_runs_gpu_shaped_blocks(backend):
-    if not any(b.name == backend and b.available for b in pk.backends()):
-        pytest.skip(f"the {backend} back-end is not available")
-    device = pk.device(backend)
+@pytest.mark.parametrize("threads_backend", ["cpu_threads", "cpu_omp2_threads"])
+def test_threads_backend_runs_gpu_shaped_blocks(threads_backend):
+    if not any(b.name == threads_backend and b.available for b in pk.backends()):
+        pytest.skip(f"the {threads_backend} back-end is not available")
+    device = pk.device(threads_backend)
     n = 4 * 256
     x = pk.zeros(device, n, np.float32)
     # 256 threads per block: more than the advisory maximum on a machine with fewer than 32 cores.

@@ -231,7 +231,7 @@ namespace pyalpaka::rt
                 });
         }
 
-        void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) override
+        void checkWorkDiv(Device const& /*dev: every CPU device has the same limits*/, WorkDiv const& workDiv) override
         {
             checkWorkDivShape(workDiv);
             withDim<maxWorkDivDim>(

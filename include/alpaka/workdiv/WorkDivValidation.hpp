@@ -38,6 +38,26 @@ namespace alpaka
 
     namespace detail
     {
+        //! Sets zero when a component of extent is 0, negative when one is below 0 (a function, not a generic lambda:
+        //! nvcc's front end refuses `if constexpr` in the latter).
+        template<typename TVec>
+        ALPAKA_FN_HOST void scanExtentSigns(TVec const& extent, bool& zero, bool& negative)
+        {
+            if constexpr(TVec::dim() > 0) // no `i < 0` loop to warn about in 0-D
+            {
+                for(std::size_t i = 0; i < TVec::dim(); ++i)
+                {
+                    if(extent[i] == 0)
+                        zero = true;
+                    if constexpr(std::is_signed_v<typename TVec::Val>)
+                    {
+                        if(extent[i] < 0)
+                            negative = true;
+                    }
+                }
+            }
+        }
+
         //! Whether a launch with workDiv runs nothing: a component of 0 in the grid, the block or the elements per
         //! thread, and none negative. Upstream's CPU back-ends run such a launch as a no-op (their loops find no block)
         //! and its GPU back-ends skip it, since the GPU runtimes reject empty grids; so do all back-ends here. Negative
@@ -47,20 +67,9 @@ namespace alpaka
         {
             bool zero = false;
             bool negative = false;
-            auto const visit = [&](auto const& extent)
-            {
-                using Extent = std::decay_t<decltype(extent)>;
-                if constexpr(Extent::dim() > 0) // no `i < 0` loop to warn about in 0-D
-                    for(std::size_t i = 0; i < Extent::dim(); ++i)
-                    {
-                        zero = zero || extent[i] == 0;
-                        if constexpr(std::is_signed_v<typename Extent::Val>)
-                            negative = negative || extent[i] < 0;
-                    }
-            };
-            visit(getWorkDiv<Grid, Blocks>(workDiv));
-            visit(getWorkDiv<Block, Threads>(workDiv));
-            visit(getWorkDiv<Thread, Elems>(workDiv));
+            scanExtentSigns(getWorkDiv<Grid, Blocks>(workDiv), zero, negative);
+            scanExtentSigns(getWorkDiv<Block, Threads>(workDiv), zero, negative);
+            scanExtentSigns(getWorkDiv<Thread, Elems>(workDiv), zero, negative);
             return zero && !negative;
         }
 

@@ -61,6 +61,8 @@ API_HEADERS = {
     "wait": "wait/Traits.hpp",
     "buf": "mem/buf/Traits.hpp",
     "view": "mem/view/Traits.hpp",
+    "trace": "trace/Trace.hpp",
+    "trace-chrome": "trace/ChromeTrace.hpp",
 }
 # Sphinx runs this file in docs/: a relative ALPAKA_DOXYGEN_OUT is taken from the repository root, like build/.
 DOXYGEN_OUT = ROOT / os.environ.get("ALPAKA_DOXYGEN_OUT", "build/docs-doxygen")

@@ -194,7 +194,7 @@ stage_python() {
     run_logged python "${python}" -c 'import pyalpaka as pk; print(pk.backends()); print(pk.device("cuda"))'
     # The GPU files whole, and every test of the other files that runs on the cuda back-end (ids name it).
     local files=(test_cuda_gpu test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
-        test_notebooks test_graphs test_queues test_buffers)
+        test_notebooks test_graphs test_queues test_buffers test_trace)
     local paths=() file
     for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
     run_logged python "${python}" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "cuda or gpu or Gpu"
@@ -202,6 +202,37 @@ stage_python() {
     note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/python.log" | tail -1)"
     grep -E '^(FAILED|ERROR) ' "${out}/python.log" | head -10 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
     [[ ${status} -eq 0 ]] || stage_failed "pytest (python.log)"
+    stage_trace
+}
+
+# A trace of the cuda back-end (docs/profiling.md): the pipeline example's device spans, and where Nsight Systems is
+# installed, the NVTX ranges named after the kernels and copies ($OUT/trace.json, $OUT/trace.nsys-rep).
+stage_trace() {
+    local example=examples/python/trace_pipeline.py
+    if command -v nsys >/dev/null; then
+        run_logged python nsys profile --force-overwrite true -t cuda,nvtx -o "${out}/trace" \
+            "${python}" "${example}" --backend cuda --trace "${out}/trace.json"
+        run_logged python nsys stats --force-export true -r nvtx_sum -f csv -o "${out}/trace-nvtx" "${out}/trace.nsys-rep"
+        local found
+        found=$(cat "${out}"/trace-nvtx*.csv 2>/dev/null | grep -c -E 'Scale|copy host to device|memset' || true)
+        note "  nsys: ${found} of this project's NVTX range names in the report (trace-nvtx*.csv)"
+        [[ ${found} -ge 3 ]] || stage_failed "NVTX ranges missing from the Nsight Systems report (python.log)"
+    else
+        run_logged python "${python}" "${example}" --backend cuda --trace "${out}/trace.json"
+        note "  nsys: not installed, NVTX ranges not checked"
+    fi
+    if run_logged python "${python}" - "${out}/trace.json" <<'PY'
+import json, sys
+events = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e["ph"] == "X"]
+device = [e for e in events if e["cat"] == "kernel" and "queue" in e["args"]]
+assert device and all(e["dur"] > 0 for e in device), device[:3]
+print(f"{len(events)} spans, {len(device)} kernels with device time")
+PY
+    then
+        note "  trace: $(tail -1 "${out}/python.log")"
+    else
+        stage_failed "the cuda trace lacks device spans (python.log)"
+    fi
 }
 
 build_bench() {

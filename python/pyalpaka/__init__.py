@@ -10,7 +10,7 @@ threads, oneTBB, fibers, OpenMP target) and, where present, GPUs. Start with ``p
 from . import _tbb  # noqa: F401  (first: loads the oneTBB library the extension links, where it came from PyPI)
 
 # isort: split
-from . import kernels
+from . import _trace, kernels
 from ._buffers import asarray, empty, from_dlpack, memcpy, memory_pool, memset, pinned, zeros
 from ._cache_api import cache
 from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Graph, MemoryPool, Queue, WorkDiv
@@ -18,6 +18,7 @@ from ._devices import Backend, backends, device, devices
 from ._errors import CompileError
 from ._kernel import CacheEntry, Kernel, max_active_blocks
 from ._paths import get_include
+from ._trace import Trace, TraceEvent, TraceSummary, trace
 from ._version import __version__
 from ._workdiv import valid_workdiv
 
@@ -34,6 +35,9 @@ __all__ = [
     "Kernel",
     "MemoryPool",
     "Queue",
+    "Trace",
+    "TraceEvent",
+    "TraceSummary",
     "WorkDiv",
     "__version__",
     "asarray",
@@ -50,6 +54,9 @@ __all__ = [
     "memory_pool",
     "memset",
     "pinned",
+    "trace",
     "valid_workdiv",
     "zeros",
 ]
+
+_trace._trace_from_environment()

@@ -9,6 +9,8 @@
                        [--backend B ...] [--arch ARCH] [--dim D] [-j JOBS] [--aliasing]
                                                  compiles kernels ahead of their first launch, in parallel
                                                  (--backend cuda --arch sm_90: for a GPU, without one)
+    python -m pyalpaka trace-html TRACE.json [PAGE.html]
+                                                 a trace (pyalpaka.trace) as one self-contained HTML page
 """  # fmt: skip  # the formatter would dedent the usage lines
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import logging
 import platform
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
 
 import numpy as np
 
@@ -41,6 +44,7 @@ from . import (
 from ._buildconfig import host_toolchain
 from ._gpu_compiler import GPU_BACKENDS
 from ._progress import is_terminal
+from ._trace_html import trace_html
 
 
 def _info() -> int:
@@ -241,9 +245,21 @@ def main(argv: list[str] | None = None) -> int:
         help="also the variant for launches whose pointer arguments overlap (CPU back-ends; by default only the "
         "no-alias variant, which launches with separate buffers use)",
     )
+    page = commands.add_parser("trace-html", help="a trace (pyalpaka.trace) as one self-contained HTML page")
+    page.add_argument("trace", help="the trace file (Chrome trace-event JSON)")
+    page.add_argument("page", nargs="?", help="the page to write (default: the trace's name with .html)")
     arguments = parser.parse_args(argv)
     if arguments.command == "info":
         return _info()
+    if arguments.command == "trace-html":
+        target = arguments.page or str(Path(arguments.trace).with_suffix(".html"))
+        try:
+            trace_html(arguments.trace, target)
+        except (OSError, ValueError) as error:  # json.JSONDecodeError is a ValueError
+            print(f"python -m pyalpaka trace-html: {error}", file=sys.stderr)
+            return 1
+        print(f"wrote {target}")
+        return 0
     if arguments.cache_command in ("info", None):
         return _cache_info()
     if arguments.cache_command == "clear":

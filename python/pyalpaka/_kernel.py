@@ -249,6 +249,27 @@ class Kernel(_core.JitLauncher):
             f"arguments ({', '.join(arg_types)}){', cooperative' if cooperative else ''}"
             f"{', no-alias' if no_alias else ''})"
         )
+        traced = _core.trace_enabled()
+        begin = 0
+        if traced:
+            begin = _core.trace_now()
+            _core.nvtx_push(f"{self.name}: {what}")
+        try:
+            return self._cached_entry(signature, key, build, what, traced, begin)
+        finally:
+            if traced:
+                _core.nvtx_pop()
+
+    def _cached_entry(
+        self,
+        signature: tuple,
+        key: str,
+        build: Callable[[], tuple[Path, dict, float]],
+        what: str,
+        traced: bool,
+        begin: int,
+    ) -> CacheEntry:
+        """_cached after the look into this process's table; `begin`: when a trace's span of it began."""
         path = _cache.lookup(key)
         hit, seconds = True, 0.0
         if path is None:
@@ -261,6 +282,9 @@ class Kernel(_core.JitLauncher):
                     _log.info("%s: compiled in %.2f s (cache miss, key %s)", what, seconds, key)
         if hit:
             _log.debug("%s: cache hit (key %s)", what, key)
+        if traced:
+            kind, outcome = ("cache load", "cache hit") if hit else ("compile", "cache miss")
+            _core.trace_record(kind, self.name, f"{what}; {outcome}, key {key}", begin, _core.trace_now())
         entry = CacheEntry(key, path, hit, seconds)
         self._compiled[signature] = entry
         return entry

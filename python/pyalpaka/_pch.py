@@ -29,7 +29,7 @@ import warnings
 from pathlib import Path
 from typing import Callable
 
-from . import _cache, _cache_cap, _locks, _progress
+from . import _cache, _cache_cap, _locks, _progress, _trace
 from ._buildconfig import HostToolchain
 from ._paths import get_include
 from ._version import __version__
@@ -113,7 +113,7 @@ def _build(where: Path, toolchain: HostToolchain, base: list[str], run: Runner) 
         building = Path(tempfile.mkdtemp(dir=pch_root, prefix=".build-"))
         (building / HEADER).write_text("#pragma once\n#include <pyalpaka/jit/EntryCpu.hpp>\n")
         what = f"building the precompiled header of the library for {toolchain.tag} (once per back-end and compiler)"
-        with _progress.activity(what, log):
+        with _progress.activity(what, log), _trace.span("compile", f"precompiled header ({toolchain.tag})", what):
             result = run([*base, "-I", get_include(), "-x", "c++-header", HEADER, "-o", f"{HEADER}.gch"], building)
         if result.returncode != 0:
             log.warning(

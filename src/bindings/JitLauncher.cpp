@@ -11,12 +11,15 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
 #include <dlfcn.h>
 
+#include "Tracing.hpp"
 #include "runtime/ArgConversion.hpp"
+#include "runtime/Tracing.hpp"
 
 namespace pyalpaka::bindings
 {
@@ -204,7 +207,11 @@ namespace pyalpaka::bindings
 
         if(entry.gpu)
         {
+            std::string note;
+            if(alpaka::trace::enabled())
+                note = describeArgs(args);
             {
+                rt::LaunchNote const noted(note.empty() ? nullptr : &note, &m_name);
                 py::gil_scoped_release release;
                 entry.gpu->launch(queue.queue(), workDiv, pending.pointers.data(), count, cooperative);
             }
@@ -218,6 +225,14 @@ namespace pyalpaka::bindings
         if(cooperative)
             checkCooperativeGrid(*device, workDiv);
 
+        std::optional<alpaka::trace::Description> traced;
+        if(alpaka::trace::enabled())
+        {
+            traced = describeKernelLaunch(m_name, workDiv, args);
+            if(launch.dyn_shared_bytes != 0)
+                traced->args += "; " + std::to_string(launch.dyn_shared_bytes) + " B dynamic shared memory";
+        }
+
         // A blocking queue runs the kernel here; one that captures a graph records it as a host task.
         if(queue.queue().blocking() && !queue.queue().capturing())
         {
@@ -225,7 +240,10 @@ namespace pyalpaka::bindings
             int code = 0;
             {
                 py::gil_scoped_release release;
+                auto const begin = traced ? alpaka::trace::now() : 0;
                 code = entry.run(&launch, error.data(), error.size());
+                if(traced)
+                    alpaka::trace::recordSpan(*traced, &queue.queue().traceTrack(), begin);
             }
             if(code != PYALPAKA_ENTRY_OK)
                 raiseEntryError(code, error.data());
@@ -242,7 +260,8 @@ namespace pyalpaka::bindings
                     int const code = shared->run(&shared->launch, message.data(), message.size());
                     if(code != PYALPAKA_ENTRY_OK)
                         raiseEntryError(code, message.data());
-                });
+                },
+                traced ? &*traced : nullptr);
         }
         queue.keepUntilDone(args);
     }
@@ -297,7 +316,11 @@ namespace pyalpaka::bindings
         appendDecimal(key, device->index());
         auto const& entry = find(signature, *device, workDiv.dim());
         pending.setLaunch(workDiv, signature.count);
+        std::string note;
+        if(alpaka::trace::enabled())
+            note = describeArgs(args);
         {
+            rt::LaunchNote const noted(note.empty() ? nullptr : &note, &m_name);
             py::gil_scoped_release release;
             entry.gpu->launch(queue.queue(), workDiv, pending.pointers.data(), signature.count, false);
         }

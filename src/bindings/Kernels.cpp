@@ -11,6 +11,8 @@
 #include "KernelArgs.hpp"
 #include "QueueHandle.hpp"
 #include "StructArgs.hpp"
+#include "Tracing.hpp"
+#include "runtime/Tracing.hpp"
 
 namespace pyalpaka::bindings
 {
@@ -64,6 +66,15 @@ namespace pyalpaka::bindings
                         i);
                     pointers[i] = values.value(i);
                 }
+                if(alpaka::trace::enabled())
+                {
+                    // The queue describes the kernel task; the arguments only the bindings know.
+                    auto const note = describeArgs(args);
+                    rt::LaunchNote const noted(&note);
+                    py::gil_scoped_release release;
+                    variant->launch(queue.queue(), workDiv, pointers.data());
+                }
+                else
                 {
                     py::gil_scoped_release release;
                     variant->launch(queue.queue(), workDiv, pointers.data());

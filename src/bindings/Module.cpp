@@ -9,6 +9,7 @@
 #include <alpaka/core/Version.hpp>
 
 #include "Common.hpp"
+#include "Tracing.hpp"
 
 namespace pyalpaka::bindings
 {
@@ -80,4 +81,5 @@ PYBIND11_MODULE(_core, m)
     bindWorkDivs(m);
     bindKernels(m);
     bindJitKernels(m);
+    bindTracing(m);
 }

@@ -54,8 +54,22 @@ namespace pyalpaka::rt
         return (bytes + step - 1) / step * step;
     }
 
+    void MemoryPool::traceAllocation(
+        std::int64_t begin, std::size_t bytes, char const* what, alpaka::trace::Op op) const noexcept
+    {
+        try
+        {
+            alpaka::trace::recordSpan({op, what, m_source.deviceName, bytes}, nullptr, begin);
+        }
+        catch(...)
+        {
+            // A description that cannot be made is a record less, never a failed allocation.
+        }
+    }
+
     auto MemoryPool::allocate(std::size_t bytes, void const* queue) -> void*
     {
+        auto const traceBegin = alpaka::trace::enabled() ? alpaka::trace::now() : 0;
         auto const size = sizeClass(bytes);
         std::unique_lock lock(m_mutex);
         settleLocked();
@@ -74,6 +88,8 @@ namespace pyalpaka::rt
                 m_stats.cachedBytes -= size;
                 m_stats.usedBytes += size;
                 ++m_stats.reuses;
+                if(traceBegin != 0)
+                    traceAllocation(traceBegin, bytes, "allocation from the pool");
                 return pointer;
             }
         }
@@ -105,11 +121,17 @@ namespace pyalpaka::rt
                 + describeLocked() + ")");
         ++m_stats.sourceAllocs;
         m_stats.usedBytes += size;
+        if(traceBegin != 0)
+        {
+            lock.unlock();
+            traceAllocation(traceBegin, bytes, "allocation from the device");
+        }
         return pointer;
     }
 
     void MemoryPool::release(void* pointer, std::size_t bytes, ReleaseFence fence) noexcept
     {
+        auto const traceBegin = alpaka::trace::enabled() ? alpaka::trace::now() : 0;
         auto const size = sizeClass(bytes);
         {
             std::lock_guard lock(m_mutex);
@@ -126,6 +148,8 @@ namespace pyalpaka::rt
                 {
                     m_cached[size].push_back({pointer, std::move(fence)});
                     m_stats.cachedBytes += size;
+                    if(traceBegin != 0)
+                        traceAllocation(traceBegin, bytes, "release to the pool", alpaka::trace::Op::Free);
                     return;
                 }
                 catch(std::bad_alloc const&)
@@ -137,6 +161,8 @@ namespace pyalpaka::rt
             ++m_stats.sourceFrees;
         }
         m_source.free(pointer, size);
+        if(traceBegin != 0)
+            traceAllocation(traceBegin, bytes, "release to the device", alpaka::trace::Op::Free);
     }
 
     void MemoryPool::settleLocked()

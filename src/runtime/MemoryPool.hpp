@@ -14,6 +14,8 @@
 //! queue instead.) A fenced block is reused by later work of the fence's queue at once (queue order puts that work
 //! after the guarded uses) and by anyone else once the fence has passed.
 
+#include <alpaka/trace/Trace.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -128,6 +130,13 @@ namespace pyalpaka::rt
         //! back (a fenced block is kept until then, caching or not). Under the lock.
         void settleLocked();
         [[nodiscard]] auto describeLocked() const -> std::string;
+        //! Records an allocation or release that began at `begin` (trace::now()) in a trace; `what` says whether
+        //! the pool or the device served it.
+        void traceAllocation(
+            std::int64_t begin,
+            std::size_t bytes,
+            char const* what,
+            alpaka::trace::Op op = alpaka::trace::Op::Alloc) const noexcept;
     };
 
     //! Whether $PYALPAKA_MEMORY_POOL allows caching: unset, "1", "on", "true" yes; "0", "off", "false" no. Throws

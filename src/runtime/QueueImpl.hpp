@@ -15,6 +15,7 @@
 #include "Errors.hpp"
 #include "RegionRows.hpp"
 #include "Runtime.hpp"
+#include "Tracing.hpp"
 
 namespace pyalpaka::rt
 {
@@ -116,6 +117,14 @@ namespace pyalpaka::rt
 
         //! Whether the innermost dimension holds its elements next to each other, as byteView needs. DLPack and
         //! NumPy allow any stride there (a transposed or broadcast view); such regions are copied row by row.
+        inline auto regionBytes(Region const& region) -> std::uint64_t
+        {
+            std::uint64_t bytes = region.itemSize;
+            for(std::size_t i = 0; i < region.ndim; ++i)
+                bytes *= region.extent[i];
+            return bytes;
+        }
+
         inline auto denseInnermost(Region const& region) -> bool
         {
             return region.ndim == 0 || region.extent[region.ndim - 1] <= 1
@@ -137,6 +146,10 @@ namespace pyalpaka::rt
             , m_dev(dev)
             , m_queue(dev)
         {
+            auto const& track = alpaka::trace::queueTrack(m_queue);
+            alpaka::trace::setQueueLabel(
+                m_queue,
+                m_device->backend().name() + (isBlocking ? " blocking queue " : " queue ") + std::to_string(track.id));
         }
 
         ~QueueImpl() override
@@ -163,8 +176,12 @@ namespace pyalpaka::rt
 
         //! Enqueues an alpaka task (a kernel, copy or host task); counts it as completed once it ran, even if it
         //! threw (the queue reports the exception at the next wait). While capturing, the task is only recorded.
+        //! Enqueues an alpaka task (a kernel, copy or host task); counts it as completed once it ran, even if it
+        //! threw (the queue reports the exception at the next wait). While capturing, the task is only recorded.
+        //! A trace shows it as `what`, or as alpaka describes it (alpaka::trace::describe) with the arguments of the
+        //! launch that made it (LaunchNote).
         template<typename TTask>
-        void submit(TTask&& task)
+        void submit(TTask&& task, alpaka::trace::Description const* what = nullptr)
         {
             if(alpaka::isCapturing(m_queue))
             {
@@ -172,30 +189,41 @@ namespace pyalpaka::rt
                 return;
             }
             auto const& completed = track();
+            bool const traced = alpaka::trace::enabled();
             if constexpr(isBlocking)
             {
                 Completion done{completed.get()};
-                alpaka::enqueue(m_queue, std::forward<TTask>(task));
+                if(traced)
+                    m_queue.m_core->runTraced(task, what != nullptr ? *what : describeLaunch(task));
+                else
+                    alpaka::enqueue(m_queue, std::forward<TTask>(task));
             }
             else
             {
-                alpaka::enqueue(
-                    m_queue,
-                    [task = std::forward<TTask>(task), completed]() mutable
-                    {
-                        Completion done{completed.get()};
-                        task();
-                    });
+                Counted<std::decay_t<TTask>> counted{std::forward<TTask>(task), completed};
+                if(traced)
+                {
+                    auto description = what != nullptr ? *what : describeLaunch(counted.task);
+                    m_queue.m_core->pushTraced(std::move(counted), std::move(description));
+                }
+                else
+                    alpaka::enqueue(m_queue, std::move(counted));
             }
         }
 
-        void enqueueHostTask(std::function<void()> task) override
+        void enqueueHostTask(std::function<void()> task, alpaka::trace::Description const* what) override
         {
-            submit(std::move(task));
+            submit(std::move(task), what);
+        }
+
+        [[nodiscard]] auto traceTrack() const -> alpaka::trace::Track const& override
+        {
+            return alpaka::trace::queueTrack(m_queue);
         }
 
         void wait() override
         {
+            alpaka::trace::Span const span({alpaka::trace::Op::Wait, "wait for " + traceTrack().label});
             alpaka::wait(m_queue);
         }
 
@@ -219,6 +247,9 @@ namespace pyalpaka::rt
             if(!detail::denseInnermost(dst) || !detail::denseInnermost(src))
             {
                 submitHostRows(
+                    alpaka::trace::Op::Copy,
+                    "copy",
+                    detail::regionBytes(dst),
                     [dst, src]
                     {
                         auto const rows = copyRows(dst, src);
@@ -251,6 +282,9 @@ namespace pyalpaka::rt
             if(!detail::denseInnermost(dst))
             {
                 submitHostRows(
+                    alpaka::trace::Op::Memset,
+                    "memset",
+                    detail::regionBytes(dst),
                     [dst, byte]
                     {
                         auto const rows = setRows(dst);
@@ -302,13 +336,44 @@ namespace pyalpaka::rt
         }
 
     private:
+        //! alpaka's description of a task, with the arguments of the launch that made it (LaunchNote).
+        template<typename TTask>
+        static auto describeLaunch(TTask const& task) -> alpaka::trace::Description
+        {
+            auto what = alpaka::trace::describe(task);
+            appendLaunchNote(what);
+            return what;
+        }
+
+        //! A task of a non-blocking queue that counts itself completed when it ran.
+        template<typename TTask>
+        struct Counted
+        {
+            TTask task;
+            std::shared_ptr<std::atomic<std::uint64_t>> completed;
+
+            void operator()()
+            {
+                Completion done{completed.get()};
+                task();
+            }
+        };
+
         //! A copy or fill of a layout alpaka's views cannot describe, as a host task over its rows (host memory only:
         //! the GPU runtimes have their own strided copies).
         template<typename TRows>
-        void submitHostRows(TRows rows)
+        void submitHostRows(alpaka::trace::Op op, char const* name, std::uint64_t bytes, TRows rows)
         {
             if constexpr(std::is_same_v<Dev, alpaka::DevCpu>)
-                submit(std::move(rows));
+            {
+                if(alpaka::trace::enabled())
+                {
+                    alpaka::trace::Description const what{op, name + std::string(" (strided rows)"), {}, bytes};
+                    submit(std::move(rows), &what);
+                }
+                else
+                    submit(std::move(rows));
+            }
             else
                 throw std::invalid_argument(
                     "a copy or fill whose innermost dimension is strided is not supported on " + m_device->name());

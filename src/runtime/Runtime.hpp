@@ -8,6 +8,8 @@
 //! alpaka's types (BackendImpl.hpp, QueueImpl.hpp), the cuda back-end over the CUDA driver API (cuda/CudaRuntime.hpp).
 //! Nothing here knows Python.
 
+#include <alpaka/trace/Trace.hpp>
+
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -194,8 +196,11 @@ namespace pyalpaka::rt
 
         [[nodiscard]] virtual auto device() const -> std::shared_ptr<Device> = 0;
         [[nodiscard]] virtual auto blocking() const -> bool = 0;
-        //! Runs task on the host in queue order (in this thread for a blocking queue).
-        virtual void enqueueHostTask(std::function<void()> task) = 0;
+        //! Runs task on the host in queue order (in this thread for a blocking queue); a trace shows it as `what`
+        //! (a host task when null).
+        virtual void enqueueHostTask(std::function<void()> task, alpaka::trace::Description const* what = nullptr) = 0;
+        //! The queue's timeline in traces (alpaka/trace/Trace.hpp).
+        [[nodiscard]] virtual auto traceTrack() const -> alpaka::trace::Track const& = 0;
         //! Waits for all work; rethrows the first error an operation raised since the last wait.
         virtual void wait() = 0;
         [[nodiscard]] virtual auto empty() const -> bool = 0;

@@ -961,3 +961,86 @@ def test_standin_link_error_falls_back_to_nvrtcs_cubin(standin):
         assert "CUDA_ERROR_INVALID_PTX" in messages[0] and "pyalpaka_fake_link_error" in messages[0], messages
         assert entry.path.read_bytes().startswith(b"\\x7fELF")
     ''')
+
+
+@pytest.mark.parametrize("blocking", [False, True], ids=["nonblocking", "blocking"])
+def test_standin_trace_has_device_spans_per_queue_and_host_submissions(standin, blocking, tmp_path):
+    """A trace of a CUDA queue: the host's submission of each operation and, from the events recorded around it, its
+    device span on the queue's track (the stand-in runs everything in no time)."""
+    path = tmp_path / "cuda.json"
+    standin(f"""
+        import json
+        dev = pk.device("cuda")
+        queues = [pk.Queue(dev, blocking={blocking}) for _ in range(2)]
+        with pk.trace({str(path)!r}) as t:
+            for q in queues:
+                buf = pk.empty(dev, 256, np.float32)
+                pk.memset(q, buf, 0)
+                host = np.ones(256, np.float32)
+                pk.memcpy(q, buf, host)
+                pk.memcpy(q, host, buf)
+                with q.capture() as graph:
+                    pk.memset(q, buf, 1)
+                graph.launch(q)
+                q.wait()
+        device = [e for e in t.events if e.track and not e.submission]
+        host = [e for e in t.events if e.submission]
+        expected = ["memset", "copy host to device", "copy device to host", "graph launch"]
+        tracks = sorted({{e.track for e in device}})
+        assert len(tracks) == 2, tracks
+        for track in tracks:
+            spans = sorted((e for e in device if e.track == track), key=lambda e: e.begin_ns)
+            assert [e.name for e in spans] == expected, spans
+            assert spans[0].track_label.startswith("cuda:0"), spans[0]
+            assert spans[1].bytes == 1024 and spans[3].details == "1 operations"
+            assert [e.name for e in host if e.track == track] == expected
+        assert any(e.kind == "alloc" and "cuda:0" in e.details for e in t.events)
+        assert any(e.kind == "wait" for e in t.events)
+        document = json.load(open({str(path)!r}))
+        names = [e["args"]["name"] for e in document["traceEvents"] if e.get("name") == "thread_name"]
+        assert sum(n.startswith("cuda:0") for n in names) == 2, names
+    """)
+
+
+def test_standin_trace_opens_nvtx_ranges_named_after_the_work(standin, tmp_path):
+    """With an NVTX library (here a stand-in that logs), a trace makes the cuda back-end's operations NVTX ranges
+    named after them, each closed again; without a trace it opens none."""
+    library = tmp_path / "libnvtx_standin.so"
+    subprocess.run(
+        ["cc", "-shared", "-fPIC", "-O1", "-o", str(library), str(HERE / "fake_cuda" / "fake_nvtx.c")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    log = tmp_path / "nvtx.log"
+    standin(
+        """
+        assert pk._core.nvtx_available()
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        buf = pk.empty(dev, 64, np.float32)
+        pk.memset(q, buf, 0)  # no trace: no range
+        with pk.trace():
+            pk.memset(q, buf, 1)
+            pk.memcpy(q, np.zeros(64, np.float32), buf)
+            q.wait()
+        """,
+        env={"PYALPAKA_NVTX_LIBRARY": str(library), "FAKE_NVTX_LOG": str(log)},
+    )
+    lines = log.read_text().splitlines()
+    assert lines == ["push memset", "pop", "push copy device to host", "pop"], lines
+
+
+def test_a_missing_nvtx_library_leaves_tracing_working(standin, tmp_path):
+    standin(
+        """
+        assert not pk._core.nvtx_available()
+        dev = pk.device("cuda")
+        q = pk.Queue(dev)
+        with pk.trace() as t:
+            pk.memset(q, pk.empty(dev, 8, np.uint8), 0)
+            q.wait()
+        assert [e.name for e in t.events if e.kind == "memset"] == ["memset", "memset"]
+        """,
+        env={"PYALPAKA_NVTX_LIBRARY": str(tmp_path / "no-such-library.so")},
+    )

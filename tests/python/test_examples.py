@@ -46,6 +46,7 @@ def test_the_examples_are_there():
         "first_kernel",
         "heat_equation",
         "validate_backends",
+        "trace_pipeline",
     }
 
 

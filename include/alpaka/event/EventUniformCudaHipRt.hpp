@@ -137,9 +137,13 @@ namespace alpaka
                             TApi, TApi::eventRecordCaptured(event.getNativeHandle(), queue.getNativeHandle()));
                     return;
                 }
+                auto const begin = queue.traceBegin();
                 ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
                     TApi, TApi::eventRecord(event.getNativeHandle(), queue.getNativeHandle()));
-                queue.afterEnqueue();
+                if(begin != 0)
+                    queue.afterTracedEnqueue(begin, trace::Description{trace::Op::EventRecord, "event record"});
+                else
+                    queue.afterEnqueue();
             }
         };
 
@@ -168,9 +172,13 @@ namespace alpaka
                             TApi, TApi::streamWaitEventCaptured(queue.getNativeHandle(), event.getNativeHandle()));
                     return;
                 }
+                auto const begin = queue.traceBegin();
                 ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(
                     TApi, TApi::streamWaitEvent(queue.getNativeHandle(), event.getNativeHandle()));
-                queue.afterEnqueue();
+                if(begin != 0)
+                    queue.afterTracedEnqueue(begin, trace::Description{trace::Op::EventWait, "event wait"});
+                else
+                    queue.afterEnqueue();
             }
         };
 

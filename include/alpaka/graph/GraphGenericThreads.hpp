@@ -176,7 +176,10 @@ namespace alpaka
             enqueue(QueueGenericThreadsBlocking<TDev>& queue, GraphGenericThreads<TDev> const& graph) -> void
             {
                 detail::cpu::enqueueGraph(
-                    queue, graph, [&](detail::cpu::GraphLaunch launch) { queue.m_core->run(launch); });
+                    queue,
+                    graph,
+                    [&](detail::cpu::GraphLaunch launch)
+                    { queue.m_core->runAs(trace::Op::GraphLaunch, "graph launch", launch); });
             }
         };
 
@@ -188,7 +191,10 @@ namespace alpaka
             enqueue(QueueGenericThreadsNonBlocking<TDev>& queue, GraphGenericThreads<TDev> const& graph) -> void
             {
                 detail::cpu::enqueueGraph(
-                    queue, graph, [&](detail::cpu::GraphLaunch launch) { queue.m_core->push(std::move(launch)); });
+                    queue,
+                    graph,
+                    [&](detail::cpu::GraphLaunch launch)
+                    { queue.m_core->pushAs(trace::Op::GraphLaunch, "graph launch", std::move(launch)); });
             }
         };
     } // namespace trait

@@ -186,6 +186,7 @@ namespace alpaka
                     throw std::runtime_error(
                         "alpaka::enqueue(queue, graph): the graph was captured on another device than the queue's; "
                         "replay it on a queue of the device it was captured on");
+                auto const begin = queue.traceBegin();
                 queue.dev().makeCurrent();
                 ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::graphLaunch(graph.m_state->exec, queue.getNativeHandle()));
                 if(!graph.m_state->hostWork.payloads.empty() && !queue.m_spQueueImpl->capturing())
@@ -194,7 +195,10 @@ namespace alpaka
                     queue.m_spQueueImpl->enqueueHostTask([state = graph.m_state]
                                                          { state->hostWork.errors->rethrowAndClear(); });
                 }
-                queue.afterEnqueue();
+                if(begin != 0)
+                    queue.afterTracedEnqueue(begin, trace::Description{trace::Op::GraphLaunch, "graph launch"});
+                else
+                    queue.afterEnqueue();
             }
         };
     } // namespace trait

@@ -15,6 +15,7 @@
 #include "alpaka/detail/cpu/launch/KernelArgs.hpp"
 #include "alpaka/detail/cpu/launch/KernelLaunch.hpp"
 #include "alpaka/dev/DevCpu.hpp"
+#include "alpaka/trace/Trace.hpp"
 #include "alpaka/workdiv/WorkDivMembers.hpp"
 
 #include <cstdint>
@@ -154,4 +155,23 @@ namespace alpaka
             using type = typename TTask::CpuKernelAcc::IdxT;
         };
     } // namespace trait
+    //! A CPU kernel launch in a trace: the kernel's type and the work division.
+    template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+    struct trace::trait::Describe<TaskKernelCpu<TAcc, TKernelFnObj, TArgs...>>
+    {
+        static auto describe(TaskKernelCpu<TAcc, TKernelFnObj, TArgs...> const& task) -> Description
+        {
+            constexpr std::size_t dim = TAcc::DimT::value;
+            std::size_t extents[3][dim + 1]{};
+            auto const& workDiv = task.workDiv();
+            for(std::size_t i = 0; i < dim; ++i)
+            {
+                extents[0][i] = static_cast<std::size_t>(getWorkDiv<Grid, Blocks>(workDiv)[i]);
+                extents[1][i] = static_cast<std::size_t>(getWorkDiv<Block, Threads>(workDiv)[i]);
+                extents[2][i] = static_cast<std::size_t>(getWorkDiv<Thread, Elems>(workDiv)[i]);
+            }
+            return describeKernel(
+                core::demangled<TKernelFnObj>, dim, extents[0], extents[1], extents[2], task.dynSharedMemBytes());
+        }
+    };
 } // namespace alpaka

@@ -275,8 +275,9 @@ namespace alpaka
                 static_assert(
                     std::is_same_v<typename TAcc::Api, TApi>,
                     "a kernel task must be enqueued in a queue of its accelerator's runtime");
+                auto const begin = queue.traceBegin();
                 task.launch(queue.dev(), queue.getNativeHandle());
-                queue.afterEnqueue();
+                queue.afterEnqueueOf(task, begin);
             }
         };
 
@@ -410,6 +411,23 @@ namespace alpaka
             }
         };
     } // namespace trait
+    //! A GPU kernel launch in a trace: the kernel's type and the work division.
+    template<typename TAcc, typename TKernelFnObj, typename... TArgs>
+    struct trace::trait::Describe<TaskKernelGpuUniformCudaHipRt<TAcc, TKernelFnObj, TArgs...>>
+    {
+        static auto describe(TaskKernelGpuUniformCudaHipRt<TAcc, TKernelFnObj, TArgs...> const& task) -> Description
+        {
+            constexpr std::size_t dim = TAcc::DimT::value;
+            std::size_t extents[3][dim + 1]{};
+            for(std::size_t i = 0; i < dim; ++i)
+            {
+                extents[0][i] = static_cast<std::size_t>(getWorkDiv<Grid, Blocks>(task)[i]);
+                extents[1][i] = static_cast<std::size_t>(getWorkDiv<Block, Threads>(task)[i]);
+                extents[2][i] = static_cast<std::size_t>(getWorkDiv<Thread, Elems>(task)[i]);
+            }
+            return describeKernel(core::demangled<TKernelFnObj>, dim, extents[0], extents[1], extents[2], 0);
+        }
+    };
 } // namespace alpaka
 
 #endif

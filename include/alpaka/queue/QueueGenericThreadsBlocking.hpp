@@ -14,6 +14,7 @@
 #include "alpaka/queue/Traits.hpp"
 #include "alpaka/wait/Traits.hpp"
 
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -84,7 +85,7 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     queue.m_core->capture().record(std::forward<TTaskFwd>(task));
                 else
-                    queue.m_core->run(task);
+                    queue.m_core->runDescribed(task);
             }
         };
 
@@ -107,4 +108,20 @@ namespace alpaka
             }
         };
     } // namespace trait
+    namespace trace
+    {
+        //! Names the queue's track in traces ("solver queue"); call it before other threads use the queue.
+        template<typename TDev>
+        void setQueueLabel(QueueGenericThreadsBlocking<TDev> const& queue, std::string label)
+        {
+            queue.m_core->traceTrack().label = std::move(label);
+        }
+
+        //! The queue's track in traces.
+        template<typename TDev>
+        auto queueTrack(QueueGenericThreadsBlocking<TDev> const& queue) -> Track const&
+        {
+            return queue.m_core->traceTrack();
+        }
+    } // namespace trace
 } // namespace alpaka

@@ -71,8 +71,49 @@ namespace alpaka
                     m_spQueueImpl->synchronize();
         }
 
+        //! When a traced operation began (trace::now()), 0 when tracing is off.
+        [[nodiscard]] static auto traceBegin() noexcept -> std::int64_t
+        {
+            return trace::enabled() ? trace::now() : 0;
+        }
+
+        //! afterEnqueue, then a trace's record of the host's submission of `what` (the device's time is not
+        //! measured here: docs/profiling.md).
+        void afterTracedEnqueue(std::int64_t begin, trace::Description const& what) const
+        {
+            afterEnqueue();
+            trace::recordSpan(what, &m_spQueueImpl->traceTrack(), begin, true);
+        }
+
+        //! afterEnqueue of `task`, traced when `begin` is not 0.
+        template<typename TTask>
+        void afterEnqueueOf(TTask const& task, std::int64_t begin) const
+        {
+            if(begin != 0)
+                afterTracedEnqueue(begin, trace::describe(task));
+            else
+                afterEnqueue();
+        }
+
         std::shared_ptr<detail::cudaHip::QueueImpl<TApi>> m_spQueueImpl;
     };
+
+    namespace trace
+    {
+        //! Names the queue's track in traces; call it before other threads use the queue.
+        template<typename TApi, bool TBlocking>
+        void setQueueLabel(QueueUniformCudaHipRt<TApi, TBlocking> const& queue, std::string label)
+        {
+            queue.m_spQueueImpl->traceTrack().label = std::move(label);
+        }
+
+        //! The queue's track in traces.
+        template<typename TApi, bool TBlocking>
+        auto queueTrack(QueueUniformCudaHipRt<TApi, TBlocking> const& queue) -> Track const&
+        {
+            return queue.m_spQueueImpl->traceTrack();
+        }
+    } // namespace trace
 
     namespace trait
     {
@@ -116,6 +157,14 @@ namespace alpaka
             template<typename TTaskFwd>
             static auto enqueue(QueueUniformCudaHipRt<TApi, TBlocking>& queue, TTaskFwd&& task) -> void
             {
+                auto const begin = queue.traceBegin();
+                if(begin != 0)
+                {
+                    auto const what = trace::describe(task);
+                    queue.m_spQueueImpl->enqueueHostTask(std::forward<TTaskFwd>(task));
+                    queue.afterTracedEnqueue(begin, what);
+                    return;
+                }
                 queue.m_spQueueImpl->enqueueHostTask(std::forward<TTaskFwd>(task));
                 queue.afterEnqueue();
             }

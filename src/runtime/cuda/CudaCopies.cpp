@@ -115,6 +115,19 @@ namespace pyalpaka::rt::cuda
         }
     } // namespace
 
+    namespace
+    {
+        //! The rows of a strided region: its bytes are rows.width times this.
+        template<typename TRows>
+        auto rowCount(TRows const& rows) -> std::size_t
+        {
+            std::size_t count = 1;
+            for(std::size_t d = 0; d < rows.dims; ++d)
+                count *= rows.extent[d];
+            return count;
+        }
+    } // namespace
+
     void CudaQueue::copy(Region const& dst, Region const& src)
     {
         auto const rows = copyRows(dst, src);
@@ -133,6 +146,13 @@ namespace pyalpaka::rt::cuda
                     2,
                     [&](CopyRows const& block, std::size_t const* offsets)
                     { copyBlock(stream, dst, src, block, offsets); });
+            },
+            [&]
+            {
+                char const* const direction
+                    = isDeviceMemory(src) ? (isDeviceMemory(dst) ? "copy device to device" : "copy device to host")
+                                          : "copy host to device";
+                return alpaka::trace::Description{alpaka::trace::Op::Copy, direction, {}, rows.width * rowCount(rows)};
             });
     }
 
@@ -141,7 +161,13 @@ namespace pyalpaka::rt::cuda
         if(!isDeviceMemory(dst))
         {
             // Host memory (a NumPy array): filled on the host in queue order.
-            enqueueHostTask([dst, byte] { setHostRegion(dst, byte); });
+            if(alpaka::trace::enabled())
+            {
+                alpaka::trace::Description const what{alpaka::trace::Op::Memset, "memset (host memory)"};
+                enqueueHostTask([dst, byte] { setHostRegion(dst, byte); }, &what);
+            }
+            else
+                enqueueHostTask([dst, byte] { setHostRegion(dst, byte); });
             return;
         }
         auto const rows = setRows(dst);
@@ -153,6 +179,9 @@ namespace pyalpaka::rt::cuda
                     1,
                     [&](SetRows const& block, std::size_t const* offsets)
                     { setBlock(stream, dst, block, offsets[0], byte); });
+            },
+            [&] {
+                return alpaka::trace::Description{alpaka::trace::Op::Memset, "memset", {}, rows.width * rowCount(rows)};
             });
     }
 } // namespace pyalpaka::rt::cuda

@@ -71,6 +71,7 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_BIND(cuEventRecord);
             PYALPAKA_CU_BIND(cuEventQuery);
             PYALPAKA_CU_BIND(cuEventSynchronize);
+            PYALPAKA_CU_BIND(cuEventElapsedTime);
             PYALPAKA_CU_BIND(cuModuleLoadData);
             PYALPAKA_CU_BIND(cuModuleUnload);
             PYALPAKA_CU_BIND(cuModuleGetFunction);

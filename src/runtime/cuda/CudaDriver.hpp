@@ -189,6 +189,9 @@ namespace pyalpaka::rt::cuda
         CUresult (*cuEventRecord)(CUevent event, CUstream stream);
         CUresult (*cuEventQuery)(CUevent event);
         CUresult (*cuEventSynchronize)(CUevent event);
+        // The first version's symbol, which every driver has (cuda.h of CUDA 13 names cuEventElapsedTime_v2 under
+        // this name; the signature is the same).
+        CUresult (*cuEventElapsedTime)(float* milliseconds, CUevent start, CUevent end);
         CUresult (*cuModuleLoadData)(CUmodule* module, void const* image);
         CUresult (*cuModuleUnload)(CUmodule module);
         CUresult (*cuModuleGetFunction)(CUfunction* function, CUmodule module, char const* name);

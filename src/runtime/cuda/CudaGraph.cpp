@@ -53,7 +53,13 @@ namespace pyalpaka::rt::cuda
             m_capture->children.push_back(cuda->shared_from_this());
             return;
         }
-        submit([&](CUstream stream) { PYALPAKA_CU_CHECK(cuGraphLaunch, cuda->exec(), stream); });
+        submit(
+            [&](CUstream stream) { PYALPAKA_CU_CHECK(cuGraphLaunch, cuda->exec(), stream); },
+            [&]
+            {
+                return alpaka::trace::Description{
+                    alpaka::trace::Op::GraphLaunch, "graph launch", std::to_string(graph.size()) + " operations"};
+            });
         if(cuda->hasHostTasks())
             // Reports what the replay's host nodes raised, at this queue's next wait (or now, if it is blocking).
             enqueueHostTask([replayed = cuda->shared_from_this()] { replayed->rethrowHostTaskErrors(); });

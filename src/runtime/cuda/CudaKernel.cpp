@@ -18,6 +18,7 @@
 
 #include "CudaRuntime.hpp"
 #include "runtime/Errors.hpp"
+#include "runtime/Tracing.hpp"
 
 namespace pyalpaka::rt::cuda
 {
@@ -147,6 +148,21 @@ namespace pyalpaka::rt::cuda
                                 stream,
                                 params,
                                 nullptr);
+                    },
+                    [&]
+                    {
+                        auto const* name = currentLaunchNote().kernel;
+                        auto what = alpaka::trace::describeKernel(
+                            name != nullptr ? *name : std::string("kernel"),
+                            workDiv.dim(),
+                            workDiv.gridBlocks.values.data(),
+                            workDiv.blockThreads.values.data(),
+                            workDiv.threadElems.values.data(),
+                            sharedBytes);
+                        if(cooperative)
+                            what.args += ", cooperative";
+                        appendLaunchNote(what);
+                        return what;
                     });
             }
 

@@ -12,6 +12,7 @@
 
 #include "CudaRuntime.hpp"
 #include "runtime/Errors.hpp"
+#include "runtime/Tracing.hpp"
 
 namespace pyalpaka::rt::cuda
 {
@@ -56,6 +57,140 @@ namespace pyalpaka::rt::cuda
             }
         }
 
+        //! The device times of traced operations: pairs of events, read when the trace ends (DeviceSpanSources).
+        //! The driver measures between events only: each context gets a reference event whose host time is taken
+        //! when it completes, and an operation's times are its events' distances from it.
+        class DeviceSpans
+        {
+        public:
+            static auto instance() -> DeviceSpans&
+            {
+                // Never destroyed, like the trace's recorder: the last records may come while the process exits.
+                static auto* const spans = []
+                {
+                    auto* created = new DeviceSpans;
+                    DeviceSpanSources::instance().add([created] { created->flush(); });
+                    return created;
+                }();
+                return *spans;
+            }
+
+            //! An event recorded on `stream` now, or null when the driver has none to give.
+            static auto recordEvent(CUstream stream) noexcept -> CUevent
+            {
+                CUevent event = nullptr;
+                if(driver().cuEventCreate(&event, 0) != CUDA_SUCCESS)
+                    return nullptr;
+                if(driver().cuEventRecord(event, stream) != CUDA_SUCCESS)
+                {
+                    (void)driver().cuEventDestroy_v2(event);
+                    return nullptr;
+                }
+                return event;
+            }
+
+            //! Keeps an operation's events (the context current, `stream` its queue's) until the trace ends.
+            void
+            add(CUcontext context,
+                CUstream stream,
+                CUevent begin,
+                CUevent end,
+                alpaka::trace::Description what,
+                alpaka::trace::Track const& track)
+            {
+                std::lock_guard lock(m_mutex);
+                referenceOf(context, stream);
+                m_pending.push_back({context, begin, end, std::move(what), track});
+            }
+
+            //! Waits for every pending operation and records its device time.
+            void flush() noexcept
+            {
+                std::vector<Pending> pending;
+                std::vector<Reference> references;
+                {
+                    std::lock_guard lock(m_mutex);
+                    pending.swap(m_pending);
+                    references.swap(m_references);
+                }
+                for(auto const& p : pending)
+                {
+                    ContextScope const scope(p.context, std::nothrow);
+                    if(!scope.entered())
+                        continue;
+                    float beginMs = 0;
+                    float endMs = 0;
+                    auto const* ref = find(references, p.context);
+                    if(ref != nullptr && ref->event != nullptr && driver().cuEventSynchronize(p.end) == CUDA_SUCCESS
+                       && driver().cuEventElapsedTime(&beginMs, ref->event, p.begin) == CUDA_SUCCESS
+                       && driver().cuEventElapsedTime(&endMs, ref->event, p.end) == CUDA_SUCCESS)
+                    {
+                        alpaka::trace::Record r;
+                        r.op = p.what.op;
+                        r.name = p.what.name;
+                        r.args = p.what.args;
+                        r.bytes = p.what.bytes;
+                        r.track = p.track.id;
+                        r.trackLabel = p.track.label;
+                        r.beginNs = ref->hostNs + static_cast<std::int64_t>(static_cast<double>(beginMs) * 1e6);
+                        r.endNs = ref->hostNs + static_cast<std::int64_t>(static_cast<double>(endMs) * 1e6);
+                        alpaka::trace::record(r);
+                    }
+                    (void)driver().cuEventDestroy_v2(p.begin);
+                    (void)driver().cuEventDestroy_v2(p.end);
+                }
+                for(auto const& ref : references)
+                {
+                    ContextScope const scope(ref.context, std::nothrow);
+                    if(scope.entered() && ref.event != nullptr)
+                        (void)driver().cuEventDestroy_v2(ref.event);
+                }
+            }
+
+        private:
+            struct Pending
+            {
+                CUcontext context;
+                CUevent begin;
+                CUevent end;
+                alpaka::trace::Description what;
+                alpaka::trace::Track track;
+            };
+
+            struct Reference
+            {
+                CUcontext context;
+                CUevent event;
+                std::int64_t hostNs;
+            };
+
+            static auto find(std::vector<Reference> const& references, CUcontext context) -> Reference const*
+            {
+                for(auto const& ref : references)
+                    if(ref.context == context)
+                        return &ref;
+                return nullptr;
+            }
+
+            //! The context's reference event; the first operation traced in a context records it and waits for it.
+            void referenceOf(CUcontext context, CUstream stream)
+            {
+                if(find(m_references, context) != nullptr)
+                    return;
+                CUevent event = recordEvent(stream);
+                if(event != nullptr && driver().cuEventSynchronize(event) != CUDA_SUCCESS)
+                {
+                    (void)driver().cuEventDestroy_v2(event);
+                    event = nullptr;
+                }
+                m_references.push_back({context, event, alpaka::trace::now()});
+            }
+
+            std::mutex m_mutex;
+            std::vector<Pending> m_pending;
+            std::vector<Reference> m_references;
+        };
+
         auto capturingError(char const* operation) -> std::runtime_error
         {
             return std::runtime_error(
@@ -68,7 +203,10 @@ namespace pyalpaka::rt::cuda
     CudaQueue::CudaQueue(std::shared_ptr<CudaDevice> device, bool blocking)
         : m_device(std::move(device))
         , m_blocking(blocking)
+        , m_track{alpaka::trace::newTrackId(), {}}
     {
+        m_track.label = "cuda:" + std::to_string(m_device->index()) + (blocking ? " blocking queue " : " queue ")
+                        + std::to_string(m_track.id);
         ContextScope scope(m_device->context());
         PYALPAKA_CU_CHECK(cuStreamCreate, &m_stream, CU_STREAM_NON_BLOCKING);
     }
@@ -168,8 +306,18 @@ namespace pyalpaka::rt::cuda
         markCompleted(submitted);
     }
 
-    void CudaQueue::enqueueHostTask(std::function<void()> task)
+    void CudaQueue::enqueueHostTask(std::function<void()> task, alpaka::trace::Description const* what)
     {
+        if(alpaka::trace::enabled() && !capturing())
+        {
+            // Traced on the callback thread, where the task runs (the driver's host node has no device time).
+            task =
+                [task = std::move(task), what = what != nullptr ? *what : alpaka::trace::Description{}, track = m_track]
+            {
+                alpaka::trace::Span const span(what, &track);
+                task();
+            };
+        }
         ContextScope scope(m_device->context());
         if(capturing())
         {
@@ -218,6 +366,23 @@ namespace pyalpaka::rt::cuda
         finish(number);
     }
 
+    auto CudaQueue::beginTraced() -> TracedStart
+    {
+        auto const hostBegin = alpaka::trace::now();
+        return {hostBegin, DeviceSpans::recordEvent(m_stream)};
+    }
+
+    void CudaQueue::endTraced(TracedStart const& start, alpaka::trace::Description const& what)
+    {
+        alpaka::trace::recordSpan(what, &m_track, start.hostBegin, true);
+        if(start.deviceBegin == nullptr)
+            return;
+        if(CUevent const end = DeviceSpans::recordEvent(m_stream))
+            DeviceSpans::instance().add(m_device->context(), m_stream, start.deviceBegin, end, what, m_track);
+        else
+            (void)driver().cuEventDestroy_v2(start.deviceBegin);
+    }
+
     void CudaQueue::rethrowHostTaskError()
     {
         m_errors->rethrowAndClear();
@@ -227,6 +392,7 @@ namespace pyalpaka::rt::cuda
     {
         if(capturing())
             throw capturingError("Queue.wait");
+        alpaka::trace::Span const span({alpaka::trace::Op::Wait, "wait for " + m_track.label});
         auto const submitted = enqueuedCount();
         {
             ContextScope scope(m_device->context());

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "CudaDriver.hpp"
+#include "runtime/Nvtx.hpp"
 #include "runtime/Runtime.hpp"
 
 namespace pyalpaka::rt::cuda
@@ -183,7 +184,13 @@ namespace pyalpaka::rt::cuda
             return m_blocking;
         }
 
-        void enqueueHostTask(std::function<void()> task) override;
+        void enqueueHostTask(std::function<void()> task, alpaka::trace::Description const* what = nullptr) override;
+
+        [[nodiscard]] auto traceTrack() const -> alpaka::trace::Track const& override
+        {
+            return m_track;
+        }
+
         void wait() override;
         [[nodiscard]] auto empty() const -> bool override;
         void record(Event& event) override;
@@ -204,8 +211,10 @@ namespace pyalpaka::rt::cuda
         //! counts it: a blocking queue synchronises, a non-blocking one records an event after every
         //! trackEvery-th operation, which completedCount() reads. While the stream captures, the calls are only
         //! recorded. Submissions are serialised, so that operation numbers follow stream order.
-        template<typename TEnqueue>
-        void submit(TEnqueue&& enqueue)
+        //! While tracing, `what` describes the operation (made only then): the trace gets the host's submission
+        //! and, once the trace ends, the device's time between events recorded around the operation.
+        template<typename TEnqueue, typename TDescribe>
+        void submit(TEnqueue&& enqueue, TDescribe&& what)
         {
             ContextScope scope(m_device->context());
             if(capturing())
@@ -216,7 +225,16 @@ namespace pyalpaka::rt::cuda
             std::lock_guard lock(m_trackMutex);
             // An operation that fails to enqueue never runs: the next event or wait counts past its number.
             auto const number = countSubmitted();
-            enqueue(m_stream);
+            if(alpaka::trace::enabled())
+            {
+                auto const description = what();
+                NvtxRange const range(description.name);
+                auto const traced = beginTraced();
+                enqueue(m_stream);
+                endTraced(traced, description);
+            }
+            else
+                enqueue(m_stream);
             finish(number);
         }
 
@@ -235,6 +253,17 @@ namespace pyalpaka::rt::cuda
         //! trackEvery operations late (or at the next wait, or when empty() finds the queue idle).
         static constexpr std::uint64_t trackEvery = 16;
 
+        //! The start of a traced operation: the host's time, and an event recorded on the stream (null when the
+        //! driver refused one: the trace then has the host's side only).
+        struct TracedStart
+        {
+            std::int64_t hostBegin;
+            CUevent deviceBegin;
+        };
+
+        auto beginTraced() -> TracedStart;
+        void endTraced(TracedStart const& start, alpaka::trace::Description const& what);
+
         //! Counts operation `number` (submitted under m_trackMutex): see submit().
         void finish(std::uint64_t number);
         //! Every operation up to `number` has run.
@@ -248,6 +277,7 @@ namespace pyalpaka::rt::cuda
 
         std::shared_ptr<CudaDevice> m_device;
         bool m_blocking;
+        alpaka::trace::Track m_track;
         CUstream m_stream = nullptr;
         std::shared_ptr<alpaka::detail::FirstError> m_errors = std::make_shared<alpaka::detail::FirstError>();
         std::unique_ptr<CaptureRecord> m_capture;

@@ -147,6 +147,9 @@ SAME_ENTRY(cuEventDestroy_v2);
 SAME_ENTRY(cuEventRecord);
 SAME_ENTRY(cuEventQuery);
 SAME_ENTRY(cuEventSynchronize);
+// cuda.h makes cuEventElapsedTime a macro of cuEventElapsedTime_v2, which renames the member here too: this compares
+// the second version's signature, the same as the first's, whose symbol the runtime binds.
+SAME_ENTRY(cuEventElapsedTime);
 SAME_ENTRY(cuModuleLoadData);
 SAME_ENTRY(cuModuleUnload);
 SAME_ENTRY(cuModuleGetFunction);

@@ -12,6 +12,7 @@
 #    include "alpaka/detail/FirstError.hpp"
 #    include "alpaka/detail/cudaHip/Check.hpp"
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
+#    include "alpaka/trace/Trace.hpp"
 
 #    include <atomic>
 #    include <exception>
@@ -47,7 +48,9 @@ namespace alpaka::detail::cudaHip
         //! synchronization with every other queue would serialize them (upstream alpaka's manual, "Rationale").
         explicit QueueImpl(DevUniformCudaHipRt<TApi> const& dev)
             : m_dev(dev)
+            , m_track{trace::newTrackId(), TApi::name}
         {
+            m_track.label += " queue " + std::to_string(m_track.id);
             m_dev.makeCurrent();
             ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamCreateWithFlags(&m_stream, TApi::streamNonBlocking));
         }
@@ -70,6 +73,12 @@ namespace alpaka::detail::cudaHip
         [[nodiscard]] auto stream() const -> typename TApi::Stream_t
         {
             return m_stream;
+        }
+
+        //! The queue's timeline in traces (alpaka/trace/Trace.hpp).
+        [[nodiscard]] auto traceTrack() noexcept -> trace::Track&
+        {
+            return m_track;
         }
 
         void synchronize() const
@@ -236,6 +245,7 @@ namespace alpaka::detail::cudaHip
         }
 
         DevUniformCudaHipRt<TApi> m_dev;
+        trace::Track m_track;
         typename TApi::Stream_t m_stream{};
         //! The first exception of a host task since the last wait (the callbacks record it).
         mutable FirstError m_hostTaskError;

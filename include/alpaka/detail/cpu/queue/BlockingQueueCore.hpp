@@ -15,11 +15,45 @@ namespace alpaka::detail::cpu
     class BlockingQueueCore final : public ICpuQueue
     {
     public:
+        BlockingQueueCore()
+            : ICpuQueue("blocking queue")
+        {
+        }
+
         //! Runs task now; several threads enqueuing into one queue are serialized. Exceptions reach the caller.
         template<typename TTask>
         void run(TTask&& task)
         {
             Running const running(*this);
+            task();
+        }
+
+        //! run(), traced as trace::describe(task) says when tracing is on.
+        template<typename TTask>
+        void runDescribed(TTask&& task)
+        {
+            if(trace::enabled())
+                runTraced(task, trace::describe(task));
+            else
+                run(task);
+        }
+
+        //! run() of work the queue itself does (an event's record or wait, a graph launch), traced under `name`.
+        template<typename TTask>
+        void runAs(trace::Op op, char const* name, TTask&& task)
+        {
+            if(trace::enabled())
+                runTraced(task, trace::Description{op, name});
+            else
+                run(task);
+        }
+
+        //! run() with a trace record of the task's time (tracing is on).
+        template<typename TTask>
+        void runTraced(TTask&& task, trace::Description const& what)
+        {
+            Running const running(*this);
+            Timed const timed{what, traceTrack(), trace::now()};
             task();
         }
 
@@ -36,6 +70,19 @@ namespace alpaka::detail::cpu
         }
 
     private:
+        //! Records the span of a task when it ends, also when it throws.
+        struct Timed
+        {
+            trace::Description const& what;
+            trace::Track const& track;
+            std::int64_t begin;
+
+            ~Timed()
+            {
+                trace::recordSpan(what, &track, begin);
+            }
+        };
+
         //! Holds the queue's lock and counts a running task while a task runs. A class of its own, not a local one
         //! of run(): that would be compiled again for every task type.
         class Running

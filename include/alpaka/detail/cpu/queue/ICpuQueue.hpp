@@ -9,6 +9,9 @@
 #include "alpaka/detail/cpu/queue/DevCpuImpl.hpp"
 #include "alpaka/detail/cpu/queue/GraphNodes.hpp"
 #include "alpaka/detail/sys/IntrusiveRef.hpp"
+#include "alpaka/trace/Trace.hpp"
+
+#include <string>
 
 namespace alpaka::detail::cpu
 {
@@ -18,8 +21,6 @@ namespace alpaka::detail::cpu
     class ICpuQueue : public sys::RefCounted
     {
     public:
-        ICpuQueue() = default;
-
         //! One owner less; the last one destroys the queue.
         void release() noexcept
         {
@@ -47,11 +48,28 @@ namespace alpaka::detail::cpu
             return m_capture;
         }
 
+        //! The queue's timeline in a trace (alpaka/trace/Trace.hpp); its label may be changed before the queue is
+        //! shared with other threads (trace::setQueueLabel).
+        [[nodiscard]] auto traceTrack() noexcept -> trace::Track&
+        {
+            return m_track;
+        }
+
+    protected:
+        //! `kind` names the queue in traces with its number: "non-blocking queue 3".
+        explicit ICpuQueue(char const* kind)
+            : m_track{trace::newTrackId(), kind}
+        {
+            m_track.label += ' ';
+            m_track.label += std::to_string(m_track.id);
+        }
+
     private:
         template<typename TLazy>
         friend class DevCpuImplT;
 
         CaptureSlot m_capture;
+        trace::Track m_track;
         // The device's list of queues (DevCpuImplT), guarded by its mutex.
         ICpuQueue* m_listPrev = nullptr;
         ICpuQueue* m_listNext = nullptr;

@@ -28,7 +28,11 @@ namespace alpaka::detail::cpu
     class NonBlockingQueueCoreT final : public ICpuQueue
     {
     public:
-        NonBlockingQueueCoreT() = default;
+        NonBlockingQueueCoreT()
+            : ICpuQueue("non-blocking queue")
+        {
+        }
+
         NonBlockingQueueCoreT(NonBlockingQueueCoreT const&) = delete;
         auto operator=(NonBlockingQueueCoreT const&) -> NonBlockingQueueCoreT& = delete;
 
@@ -57,6 +61,35 @@ namespace alpaka::detail::cpu
         {
             // Only the type erasure depends on the callable: the rest is compiled once, not once per task type.
             return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)));
+        }
+
+        //! push(), traced as trace::describe(fn) says when tracing is on.
+        template<typename TFn>
+        auto pushDescribed(TFn&& fn) -> std::uint64_t
+        {
+            if(trace::enabled())
+                return pushTraced(std::forward<TFn>(fn), trace::describe(fn));
+            return push(std::forward<TFn>(fn));
+        }
+
+        //! push() of work the queue itself does (an event's record or wait, a graph launch), traced under `name`.
+        template<typename TFn>
+        auto pushAs(trace::Op op, char const* name, TFn&& fn) -> std::uint64_t
+        {
+            if(trace::enabled())
+                return pushTraced(std::forward<TFn>(fn), trace::Description{op, name});
+            return push(std::forward<TFn>(fn));
+        }
+
+        //! push() of a task whose run a trace records on the worker, beside the time its submission took here.
+        template<typename TFn>
+        auto pushTraced(TFn&& fn, trace::Description what) -> std::uint64_t
+        {
+            auto const begin = trace::now();
+            auto const ticket
+                = pushTask(TaskT<TLazy>(TracedTask{TaskT<TLazy>(std::forward<TFn>(fn)), what, traceTrack()}));
+            trace::recordSpan(what, &traceTrack(), begin, true);
+            return ticket;
         }
 
         //! The ticket of the latest task enqueued.
@@ -88,6 +121,30 @@ namespace alpaka::detail::cpu
         }
 
     private:
+        //! A task and what the trace records of it, run on the worker. It keeps a copy of the queue's track: the
+        //! worker can outlive the queue's core (see the destructor).
+        struct TracedTask
+        {
+            TaskT<TLazy> task;
+            trace::Description what;
+            trace::Track track;
+
+            void operator()()
+            {
+                struct Timed
+                {
+                    TracedTask const& self;
+                    std::int64_t begin;
+
+                    ~Timed()
+                    {
+                        trace::recordSpan(self.what, &self.track, begin);
+                    }
+                } const timed{*this, trace::now()};
+                task();
+            }
+        };
+
         //! push() after the type erasure.
         auto pushTask(TaskT<TLazy> task) -> std::uint64_t
         {

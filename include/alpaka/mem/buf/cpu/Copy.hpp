@@ -12,6 +12,7 @@
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
+#include "alpaka/trace/Trace.hpp"
 
 #include <cstddef>
 #include <cstring>
@@ -64,4 +65,12 @@ namespace alpaka
             }
         };
     } // namespace trait
+    template<std::size_t TDim>
+    struct trace::trait::Describe<alpaka::detail::TaskCopyCpu<TDim>>
+    {
+        static auto describe(alpaka::detail::TaskCopyCpu<TDim> const& task) -> Description
+        {
+            return {Op::Copy, "copy", {}, rowBytes(task.m_rows)};
+        }
+    };
 } // namespace alpaka

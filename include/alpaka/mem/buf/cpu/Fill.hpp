@@ -11,6 +11,7 @@
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
+#include "alpaka/trace/Trace.hpp"
 
 #include <cstddef>
 
@@ -64,4 +65,12 @@ namespace alpaka
             }
         };
     } // namespace trait
+    template<typename TElem, std::size_t TDim>
+    struct trace::trait::Describe<alpaka::detail::TaskFillCpu<TElem, TDim>>
+    {
+        static auto describe(alpaka::detail::TaskFillCpu<TElem, TDim> const& task) -> Description
+        {
+            return {Op::Fill, "fill", {}, rowBytes(task.m_rows)};
+        }
+    };
 } // namespace alpaka

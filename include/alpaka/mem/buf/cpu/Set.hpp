@@ -11,6 +11,7 @@
 #include "alpaka/dev/DevCpu.hpp"
 #include "alpaka/mem/view/Traits.hpp"
 #include "alpaka/mem/view/ViewOwner.hpp"
+#include "alpaka/trace/Trace.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -57,4 +58,12 @@ namespace alpaka
             }
         };
     } // namespace trait
+    template<std::size_t TDim>
+    struct trace::trait::Describe<alpaka::detail::TaskSetCpu<TDim>>
+    {
+        static auto describe(alpaka::detail::TaskSetCpu<TDim> const& task) -> Description
+        {
+            return {Op::Memset, "memset", {}, rowBytes(task.m_rows)};
+        }
+    };
 } // namespace alpaka

@@ -211,14 +211,23 @@ namespace alpaka
                 QueueUniformCudaHipRt<TApi, TBlocking>& queue,
                 detail::cudaHip::TaskCopyUniformCudaHipRt<TApi, TDim> const& task) -> void
             {
+                auto const begin = queue.traceBegin();
                 if(task.readsHostMemory())
                     queue.m_spQueueImpl->waitForHostTasks();
                 queue.dev().makeCurrent();
                 task.enqueueIn(queue.getNativeHandle());
-                queue.afterEnqueue();
+                queue.afterEnqueueOf(task, begin);
             }
         };
     } // namespace trait
+    template<typename TApi, std::size_t TDim>
+    struct trace::trait::Describe<alpaka::detail::cudaHip::TaskCopyUniformCudaHipRt<TApi, TDim>>
+    {
+        static auto describe(alpaka::detail::cudaHip::TaskCopyUniformCudaHipRt<TApi, TDim> const& task) -> Description
+        {
+            return {Op::Copy, "copy", {}, rowBytes(task.m_rows)};
+        }
+    };
 } // namespace alpaka
 
 #endif

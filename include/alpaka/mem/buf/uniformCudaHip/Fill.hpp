@@ -106,12 +106,22 @@ namespace alpaka
                 QueueUniformCudaHipRt<TApi, TBlocking>& queue,
                 detail::cudaHip::TaskFillUniformCudaHipRt<TApi, TElem, TDim> const& task) -> void
             {
+                auto const begin = queue.traceBegin();
                 queue.dev().makeCurrent();
                 task.enqueueIn(queue.getNativeHandle());
-                queue.afterEnqueue();
+                queue.afterEnqueueOf(task, begin);
             }
         };
     } // namespace trait
+    template<typename TApi, typename TElem, std::size_t TDim>
+    struct trace::trait::Describe<alpaka::detail::cudaHip::TaskFillUniformCudaHipRt<TApi, TElem, TDim>>
+    {
+        static auto
+        describe(alpaka::detail::cudaHip::TaskFillUniformCudaHipRt<TApi, TElem, TDim> const& task) -> Description
+        {
+            return {Op::Fill, "fill", {}, rowBytes(task.m_rows)};
+        }
+    };
 } // namespace alpaka
 
 #endif

@@ -102,12 +102,21 @@ namespace alpaka
                 QueueUniformCudaHipRt<TApi, TBlocking>& queue,
                 detail::cudaHip::TaskSetUniformCudaHipRt<TApi, TDim> const& task) -> void
             {
+                auto const begin = queue.traceBegin();
                 queue.dev().makeCurrent();
                 task.enqueueIn(queue.getNativeHandle());
-                queue.afterEnqueue();
+                queue.afterEnqueueOf(task, begin);
             }
         };
     } // namespace trait
+    template<typename TApi, std::size_t TDim>
+    struct trace::trait::Describe<alpaka::detail::cudaHip::TaskSetUniformCudaHipRt<TApi, TDim>>
+    {
+        static auto describe(alpaka::detail::cudaHip::TaskSetUniformCudaHipRt<TApi, TDim> const& task) -> Description
+        {
+            return {Op::Memset, "memset", {}, rowBytes(task.m_rows)};
+        }
+    };
 } // namespace alpaka
 
 #endif

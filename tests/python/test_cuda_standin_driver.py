@@ -975,6 +975,9 @@ def test_standin_trace_has_device_spans_per_queue_and_host_submissions(standin, 
         with pk.trace({str(path)!r}) as t:
             for q in queues:
                 buf = pk.empty(dev, 256, np.float32)
+                event = pk.Event(dev)
+                q.enqueue(event)
+                q.wait_for(event)
                 pk.memset(q, buf, 0)
                 host = np.ones(256, np.float32)
                 pk.memcpy(q, buf, host)
@@ -993,7 +996,7 @@ def test_standin_trace_has_device_spans_per_queue_and_host_submissions(standin, 
             assert [e.name for e in spans] == expected, spans
             assert spans[0].track_label.startswith("cuda:0"), spans[0]
             assert spans[1].bytes == 1024 and spans[3].details == "1 operations"
-            assert [e.name for e in host if e.track == track] == expected
+            assert [e.name for e in host if e.track == track] == ["event record", "event wait", *expected]
         assert any(e.kind == "alloc" and "cuda:0" in e.details for e in t.events)
         assert any(e.kind == "wait" for e in t.events)
         document = json.load(open({str(path)!r}))

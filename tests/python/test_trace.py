@@ -149,20 +149,24 @@ def test_tracing_off_records_nothing(cpu):
 
 
 def test_compilations_are_traced_on_a_miss_and_loads_on_a_hit(cpu, module_kernel_cache):
-    queue = pk.Queue(cpu)
+    queue = pk.Queue(cpu, blocking=False)
     x = pk.zeros(cpu, 16, np.float32)
     with pk.trace() as miss:
         pk.Kernel(SCALE, "Scale")(queue, pk.valid_workdiv(cpu, 16), x, np.float32(2), 16)
+        queue.wait()
     with pk.trace() as hit:
         pk.Kernel(SCALE, "Scale")(queue, pk.valid_workdiv(cpu, 16), x, np.float32(2), 16)
+        queue.wait()
     compiles = [e for e in miss.events if e.kind == "compile" and e.name == "Scale"]
     assert len(compiles) == 1 and "cache miss" in compiles[0].details and compiles[0].duration_ns > 0
     assert not any(e.kind == "compile" for e in hit.events)
     loads = [e for e in hit.events if e.kind == "cache load"]
     assert len(loads) == 1 and "cache hit" in loads[0].details
     for trace in (miss, hit):
-        (kernel,) = [e for e in trace.events if e.kind == "kernel"]
-        assert kernel.name == "Scale" and "float32[16]" in kernel.details and "float32(2.0)" in kernel.details
+        # The run on the queue's worker and, beside it, its submission on this thread.
+        run, submitted = sorted((e for e in trace.events if e.kind == "kernel"), key=lambda e: e.submission)
+        assert not run.submission and submitted.submission and run.track == submitted.track != 0
+        assert run.name == "Scale" and "float32[16]" in run.details and "float32(2.0)" in run.details
 
 
 def test_environment_variable_traces_the_whole_program(tmp_path):

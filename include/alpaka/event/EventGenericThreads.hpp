@@ -83,8 +83,8 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     queue.m_core->capture().recordEvent(state);
                 else
-                    queue.m_core->runAs(
-                        trace::Op::EventRecord, "event record", [&] { state->markReady(state->markEnqueued()); });
+                    queue.m_core->run(
+                        [&] { state->markReady(state->markEnqueued()); }, &trace::describeOp<trace::Op::EventRecord>);
             }
         };
 
@@ -99,8 +99,8 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     return queue.m_core->capture().recordEvent(std::move(state));
                 auto const n = state->markEnqueued();
-                queue.m_core->pushAs(
-                    trace::Op::EventRecord, "event record", [state = std::move(state), n] { state->markReady(n); });
+                queue.m_core->push(
+                    [state = std::move(state), n] { state->markReady(n); }, &trace::describeOp<trace::Op::EventRecord>);
             }
         };
 
@@ -124,7 +124,7 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     return queue.m_core->capture().recordEventWait(event.m_state);
                 auto const n = event.m_state->lastEnqueued();
-                queue.m_core->runAs(trace::Op::EventWait, "event wait", [&] { event.m_state->waitFor(n); });
+                queue.m_core->run([&] { event.m_state->waitFor(n); }, &trace::describeOp<trace::Op::EventWait>);
             }
         };
 
@@ -141,8 +141,8 @@ namespace alpaka
                 auto const n = state->lastEnqueued();
                 if(state->isReady(n))
                     return;
-                queue.m_core->pushAs(
-                    trace::Op::EventWait, "event wait", [state = std::move(state), n] { state->waitFor(n); });
+                queue.m_core->push(
+                    [state = std::move(state), n] { state->waitFor(n); }, &trace::describeOp<trace::Op::EventWait>);
             }
         };
 

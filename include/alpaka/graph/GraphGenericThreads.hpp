@@ -179,7 +179,7 @@ namespace alpaka
                     queue,
                     graph,
                     [&](detail::cpu::GraphLaunch launch)
-                    { queue.m_core->runAs(trace::Op::GraphLaunch, "graph launch", launch); });
+                    { queue.m_core->run(launch, &trace::describeOp<trace::Op::GraphLaunch>); });
             }
         };
 
@@ -194,7 +194,7 @@ namespace alpaka
                     queue,
                     graph,
                     [&](detail::cpu::GraphLaunch launch)
-                    { queue.m_core->pushAs(trace::Op::GraphLaunch, "graph launch", std::move(launch)); });
+                    { queue.m_core->push(std::move(launch), &trace::describeOp<trace::Op::GraphLaunch>); });
             }
         };
     } // namespace trait

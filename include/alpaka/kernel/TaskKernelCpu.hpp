@@ -171,7 +171,7 @@ namespace alpaka
                 extents[2][i] = static_cast<std::size_t>(getWorkDiv<Thread, Elems>(workDiv)[i]);
             }
             return describeKernel(
-                core::demangled<TKernelFnObj>, dim, extents[0], extents[1], extents[2], task.dynSharedMemBytes());
+                typeid(TKernelFnObj), dim, extents[0], extents[1], extents[2], task.dynSharedMemBytes());
         }
     };
 } // namespace alpaka

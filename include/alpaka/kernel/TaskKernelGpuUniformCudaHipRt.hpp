@@ -425,7 +425,7 @@ namespace alpaka
                 extents[1][i] = static_cast<std::size_t>(getWorkDiv<Block, Threads>(task)[i]);
                 extents[2][i] = static_cast<std::size_t>(getWorkDiv<Thread, Elems>(task)[i]);
             }
-            return describeKernel(core::demangled<TKernelFnObj>, dim, extents[0], extents[1], extents[2], 0);
+            return describeKernel(typeid(TKernelFnObj), dim, extents[0], extents[1], extents[2], 0);
         }
     };
 } // namespace alpaka

@@ -85,7 +85,7 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     queue.m_core->capture().record(std::forward<TTaskFwd>(task));
                 else
-                    queue.m_core->runDescribed(task);
+                    queue.m_core->run(task, trace::describerOf<std::remove_cvref_t<TTaskFwd>>());
             }
         };
 

@@ -86,7 +86,8 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     queue.m_core->capture().record(std::forward<TTaskFwd>(task));
                 else
-                    queue.m_core->pushDescribed(std::forward<TTaskFwd>(task));
+                    queue.m_core->push(
+                        std::forward<TTaskFwd>(task), trace::describerOf<std::remove_cvref_t<TTaskFwd>>());
             }
         };
 

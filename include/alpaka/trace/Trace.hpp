@@ -12,12 +12,16 @@
 //! JSON for Perfetto and chrome://tracing) with trace::install, and names its own work with trace::Described and
 //! trace::Span. Not part of upstream alpaka: docs/profiling.md.
 
+#include "alpaka/core/DemangleTypeNames.hpp"
 #include "alpaka/detail/sys/Spin.hpp"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 namespace alpaka::trace
@@ -154,8 +158,9 @@ namespace alpaka::trace
         return detail::lastTrackId.fetch_add(1, std::memory_order_relaxed) + 1;
     }
 
-    //! Records what ran from `beginNs` until now.
-    inline void
+    //! Records what ran from `beginNs` until now. Cold and out of line, like the descriptions: every unit's enqueue
+    //! paths call it, and tracing is the exception.
+    ALPAKA_MESSAGE_FN inline void
     recordSpan(Description const& what, Track const* track, std::int64_t beginNs, bool submission = false) noexcept
     {
         Record r;
@@ -186,7 +191,7 @@ namespace alpaka::trace
 
     //! A kernel launch: "grid (4, 1) x block (256, 1) x elements (1, 1)", and its dynamic shared memory. Not a
     //! template: one copy per unit, whatever the number of kernels.
-    inline auto describeKernel(
+    ALPAKA_MESSAGE_FN inline auto describeKernel(
         std::string name,
         std::size_t dim,
         std::size_t const* grid,
@@ -214,6 +219,19 @@ namespace alpaka::trace
         if(sharedBytes != 0)
             what.args += ", " + std::to_string(sharedBytes) + " B dynamic shared memory";
         return what;
+    }
+
+    //! describeKernel of the kernel type `kernel`, demangled here: the launch sites pass typeid, one function
+    //! instantiation less per kernel.
+    ALPAKA_MESSAGE_FN inline auto describeKernel(
+        std::type_info const& kernel,
+        std::size_t dim,
+        std::size_t const* grid,
+        std::size_t const* block,
+        std::size_t const* elems,
+        std::uint64_t sharedBytes) -> Description
+    {
+        return describeKernel(core::demangle(kernel.name()), dim, grid, block, elems, sharedBytes);
     }
 
     namespace trait
@@ -264,6 +282,112 @@ namespace alpaka::trace
             }
         };
     } // namespace trait
+
+    //! How a queue makes the description of a task it got by address, only while tracing is on: a function per task
+    //! type that the queue calls through a pointer, so that the enqueue path itself is compiled once.
+    using Describer = auto (*)(void const* task) -> Description;
+
+    //! The Describer of tasks of type TTask (trace::describe).
+    template<typename TTask>
+    auto describeAt(void const* task) -> Description
+    {
+        return describe(*static_cast<TTask const*>(task));
+    }
+
+    //! The Describer of tasks of type TTask; a function (enqueue(queue, &f)) is a host task.
+    template<typename TTask>
+    constexpr auto describerOf() noexcept -> Describer;
+
+    //! Where a Describer finds the task: its address, null for a function.
+    template<typename TTask>
+    auto taskAddress(TTask& task) noexcept -> void const*
+    {
+        if constexpr(std::is_object_v<TTask>)
+            return std::addressof(task);
+        else
+            return nullptr;
+    }
+
+    //! The Describer of the queue's own work of kind TOp (an event's record or wait, a graph launch).
+    template<Op TOp>
+    auto describeOp(void const*) -> Description
+    {
+        return {TOp, opName(TOp)};
+    }
+
+    template<typename TTask>
+    constexpr auto describerOf() noexcept -> Describer
+    {
+        if constexpr(std::is_object_v<TTask>)
+            return &describeAt<TTask>;
+        else
+            return &describeOp<Op::HostTask>;
+    }
+
+    //! A description made only while tracing is on (by a Describer, at the enqueue), owned until the operation is
+    //! recorded. Making and destroying it are out of line: an enqueue site compiles a test of a pointer, not the
+    //! strings of a description.
+    class Pending
+    {
+    public:
+        Pending() = default;
+
+        Pending(Describer describer, void const* task)
+        {
+            if(describer != nullptr && enabled())
+                make(describer, task);
+        }
+
+        explicit Pending(Description const& what)
+        {
+            copy(what);
+        }
+
+        Pending(Pending&& other) noexcept
+            : m_what(other.m_what)
+        {
+            other.m_what = nullptr;
+        }
+
+        Pending(Pending const&) = delete;
+        auto operator=(Pending const&) -> Pending& = delete;
+        auto operator=(Pending&&) -> Pending& = delete;
+
+        ~Pending()
+        {
+            if(m_what != nullptr)
+                destroy();
+        }
+
+        //! Whether there is a description: tracing was on when the operation was enqueued.
+        [[nodiscard]] explicit operator bool() const noexcept
+        {
+            return m_what != nullptr;
+        }
+
+        [[nodiscard]] auto operator*() const noexcept -> Description const&
+        {
+            return *m_what;
+        }
+
+    private:
+        ALPAKA_MESSAGE_FN void make(Describer describer, void const* task)
+        {
+            m_what = new Description(describer(task));
+        }
+
+        ALPAKA_MESSAGE_FN void copy(Description const& what)
+        {
+            m_what = new Description(what);
+        }
+
+        ALPAKA_MESSAGE_FN void destroy() noexcept
+        {
+            delete m_what;
+        }
+
+        Description* m_what = nullptr;
+    };
 
     //! Records the work of the calling thread from construction to destruction (on `track` when given), when
     //! tracing is on: { trace::Span span({trace::Op::Other, "setup"}); ... }.

@@ -35,9 +35,12 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_CHECK(cuEventRecordWithFlags, cuda.native(), m_stream, CU_EVENT_RECORD_EXTERNAL);
             return;
         }
+        auto const traceBegin = alpaka::trace::enabled() ? alpaka::trace::now() : 0;
         PYALPAKA_CU_CHECK(cuEventRecord, cuda.native(), m_stream);
         if(m_blocking)
             PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
+        if(traceBegin != 0)
+            alpaka::trace::recordSpan({alpaka::trace::Op::EventRecord, "event record"}, &m_track, traceBegin, true);
     }
 
     void CudaQueue::waitFor(Event& event)
@@ -49,9 +52,12 @@ namespace pyalpaka::rt::cuda
             PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), CU_EVENT_WAIT_EXTERNAL);
             return;
         }
+        auto const traceBegin = alpaka::trace::enabled() ? alpaka::trace::now() : 0;
         PYALPAKA_CU_CHECK(cuStreamWaitEvent, m_stream, cuda.native(), 0u);
         if(m_blocking)
             PYALPAKA_CU_CHECK(cuEventSynchronize, cuda.native());
+        if(traceBegin != 0)
+            alpaka::trace::recordSpan({alpaka::trace::Op::EventWait, "event wait"}, &m_track, traceBegin, true);
     }
 
     CudaEvent::CudaEvent(std::shared_ptr<CudaDevice> device)

@@ -9,6 +9,8 @@
 #include "alpaka/detail/sys/Mutex.hpp"
 
 #include <atomic>
+#include <memory>
+#include <utility>
 
 namespace alpaka::detail::cpu
 {
@@ -21,39 +23,21 @@ namespace alpaka::detail::cpu
         }
 
         //! Runs task now; several threads enqueuing into one queue are serialized. Exceptions reach the caller.
+        //! While tracing is on, the task's time is recorded as `describer` describes it.
         template<typename TTask>
-        void run(TTask&& task)
+        void run(TTask&& task, trace::Describer describer = nullptr)
         {
             Running const running(*this);
+            Traced const traced(trace::Pending(describer, trace::taskAddress(task)), traceTrack());
             task();
         }
 
-        //! run(), traced as trace::describe(task) says when tracing is on.
-        template<typename TTask>
-        void runDescribed(TTask&& task)
-        {
-            if(trace::enabled())
-                runTraced(task, trace::describe(task));
-            else
-                run(task);
-        }
-
-        //! run() of work the queue itself does (an event's record or wait, a graph launch), traced under `name`.
-        template<typename TTask>
-        void runAs(trace::Op op, char const* name, TTask&& task)
-        {
-            if(trace::enabled())
-                runTraced(task, trace::Description{op, name});
-            else
-                run(task);
-        }
-
-        //! run() with a trace record of the task's time (tracing is on).
+        //! run() with a description of the caller's (the Python runtime's), tracing on.
         template<typename TTask>
         void runTraced(TTask&& task, trace::Description const& what)
         {
             Running const running(*this);
-            Timed const timed{what, traceTrack(), trace::now()};
+            Traced const traced(trace::Pending(what), traceTrack());
             task();
         }
 
@@ -70,17 +54,31 @@ namespace alpaka::detail::cpu
         }
 
     private:
-        //! Records the span of a task when it ends, also when it throws.
-        struct Timed
+        //! Records the span of a task when it ends, also when it throws; nothing when tracing was off. Not a
+        //! template: compiled once, whatever the number of task types.
+        class Traced
         {
-            trace::Description const& what;
-            trace::Track const& track;
-            std::int64_t begin;
-
-            ~Timed()
+        public:
+            Traced(trace::Pending what, trace::Track const& track)
+                : m_what(std::move(what))
+                , m_track(track)
+                , m_begin(m_what ? trace::now() : 0)
             {
-                trace::recordSpan(what, &track, begin);
             }
+
+            Traced(Traced const&) = delete;
+            auto operator=(Traced const&) -> Traced& = delete;
+
+            ~Traced()
+            {
+                if(m_what)
+                    trace::recordSpan(*m_what, &m_track, m_begin);
+            }
+
+        private:
+            trace::Pending m_what;
+            trace::Track const& m_track;
+            std::int64_t m_begin;
         };
 
         //! Holds the queue's lock and counts a running task while a task runs. A class of its own, not a local one

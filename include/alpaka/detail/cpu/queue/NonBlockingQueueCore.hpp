@@ -55,41 +55,22 @@ namespace alpaka::detail::cpu
             }
         }
 
-        //! Queues a task, any nullary callable; returns its ticket.
+        //! Queues a task, any nullary callable; returns its ticket. While tracing is on, the task's run is recorded
+        //! on the worker as `describer` describes it, beside the time its submission took here.
         template<typename TFn>
-        auto push(TFn&& fn) -> std::uint64_t
+        auto push(TFn&& fn, trace::Describer describer = nullptr) -> std::uint64_t
         {
-            // Only the type erasure depends on the callable: the rest is compiled once, not once per task type.
-            return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)));
+            // Only the type erasure depends on the callable: the rest is compiled once, not once per task type. The
+            // description is made before the callable moves into the task.
+            trace::Pending what(describer, trace::taskAddress(fn));
+            return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)), std::move(what));
         }
 
-        //! push(), traced as trace::describe(fn) says when tracing is on.
+        //! push() with a description of the caller's (the Python runtime's), tracing on.
         template<typename TFn>
-        auto pushDescribed(TFn&& fn) -> std::uint64_t
+        auto pushTraced(TFn&& fn, trace::Description const& what) -> std::uint64_t
         {
-            if(trace::enabled())
-                return pushTraced(std::forward<TFn>(fn), trace::describe(fn));
-            return push(std::forward<TFn>(fn));
-        }
-
-        //! push() of work the queue itself does (an event's record or wait, a graph launch), traced under `name`.
-        template<typename TFn>
-        auto pushAs(trace::Op op, char const* name, TFn&& fn) -> std::uint64_t
-        {
-            if(trace::enabled())
-                return pushTraced(std::forward<TFn>(fn), trace::Description{op, name});
-            return push(std::forward<TFn>(fn));
-        }
-
-        //! push() of a task whose run a trace records on the worker, beside the time its submission took here.
-        template<typename TFn>
-        auto pushTraced(TFn&& fn, trace::Description what) -> std::uint64_t
-        {
-            auto const begin = trace::now();
-            auto const ticket
-                = pushTask(TaskT<TLazy>(TracedTask{TaskT<TLazy>(std::forward<TFn>(fn)), what, traceTrack()}));
-            trace::recordSpan(what, &traceTrack(), begin, true);
-            return ticket;
+            return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)), trace::Pending(what));
         }
 
         //! The ticket of the latest task enqueued.
@@ -145,9 +126,17 @@ namespace alpaka::detail::cpu
             }
         };
 
-        //! push() after the type erasure.
-        auto pushTask(TaskT<TLazy> task) -> std::uint64_t
+        //! push() after the type erasure; a described task is traced.
+        auto pushTask(TaskT<TLazy> task, trace::Pending what) -> std::uint64_t
         {
+            if(what)
+            {
+                auto const begin = trace::now();
+                trace::Description const& described = *what;
+                auto const ticket = pushTask(TaskT<TLazy>(TracedTask{std::move(task), described, traceTrack()}), {});
+                trace::recordSpan(described, &traceTrack(), begin, true);
+                return ticket;
+            }
             State& state = *m_state;
             std::uint64_t ticket = 0;
             {

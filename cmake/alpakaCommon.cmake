@@ -63,6 +63,39 @@ if(alpaka_FAST_MATH)
     target_compile_options(${_alpaka_TARGET} INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-ffast-math>)
 endif()
 
+# mdspan, upstream's option: alpaka::experimental::mdspan and getMdSpan are always there (the standard library's
+# mdspan where it has one, else the implementation of alpaka/core/mdspan/; docs/memory.md). OFF and FETCH both use
+# that; FETCH fetches nothing, as Kokkos' mdspan is not needed. SYSTEM insists on the standard library's <mdspan>.
+# ALPAKA_USE_MDSPAN is defined whatever the value, so upstream's `#ifdef ALPAKA_USE_MDSPAN` code compiles.
+set(alpaka_USE_MDSPAN "OFF" CACHE STRING
+    "mdspan of alpaka::experimental: OFF or FETCH use the standard one where there is one, else alpaka's own; SYSTEM requires the standard library's <mdspan>")
+set_property(CACHE alpaka_USE_MDSPAN PROPERTY STRINGS OFF SYSTEM FETCH)
+if(NOT alpaka_USE_MDSPAN MATCHES "^(OFF|SYSTEM|FETCH)$")
+    message(FATAL_ERROR "alpaka_USE_MDSPAN must be OFF, SYSTEM or FETCH, not '${alpaka_USE_MDSPAN}'")
+endif()
+if(alpaka_USE_MDSPAN STREQUAL "SYSTEM")
+    include(CheckCXXSourceCompiles)
+    # The flag of the standard, not CMAKE_CXX_STANDARD: try_compile ignores that under an old CMP0067 in the consumer.
+    set(_alpaka_saved_required_flags "${CMAKE_REQUIRED_FLAGS}")
+    set(CMAKE_REQUIRED_FLAGS "${CMAKE_CXX${alpaka_CXX_STANDARD}_STANDARD_COMPILE_OPTION}")
+    check_cxx_source_compiles(
+        "#include <version>
+         #include <mdspan>
+         #if !defined(__cpp_lib_mdspan)
+         #    error no std::mdspan
+         #endif
+         int main() { int a[6] = {}; std::mdspan<int, std::dextents<int, 2>> m(a, 2, 3); return m.extent(0) == 2 ? 0 : 1; }"
+        alpaka_HAS_STD_MDSPAN_CXX${alpaka_CXX_STANDARD})
+    set(CMAKE_REQUIRED_FLAGS "${_alpaka_saved_required_flags}")
+    if(NOT alpaka_HAS_STD_MDSPAN_CXX${alpaka_CXX_STANDARD})
+        message(FATAL_ERROR "alpaka_USE_MDSPAN=SYSTEM: the C++ compiler (${CMAKE_CXX_COMPILER}) with "
+                            "C++${alpaka_CXX_STANDARD} has no standard <mdspan> (std::mdspan and __cpp_lib_mdspan, "
+                            "C++23 and a standard library that ships them). Set alpaka_CXX_STANDARD to 23 with such a "
+                            "library, or alpaka_USE_MDSPAN to OFF, which uses alpaka's own mdspan.")
+    endif()
+endif()
+target_compile_definitions(${_alpaka_TARGET} INTERFACE ALPAKA_USE_MDSPAN)
+
 set(alpaka_ENABLED_BACKENDS "")
 foreach(_backend IN LISTS _alpaka_BACKENDS)
     if(alpaka_ACC_${_backend}_ENABLE)

@@ -37,6 +37,10 @@ html_title = f"alpaka {release}"
 API_HEADERS = {
     "hierarchy": "core/Hierarchy.hpp",
     "tag": "acc/Tag.hpp",
+    "print-tag-names": "acc/PrintTagNames.hpp",
+    "acc": "acc/Traits.hpp",
+    "interface": "core/Interface.hpp",
+    "config": "core/Config.hpp",
     "vec": "vec/Vec.hpp",
     "idx": "idx/Accessors.hpp",
     "workdiv": "workdiv/WorkDivMembers.hpp",
@@ -61,6 +65,9 @@ API_HEADERS = {
     "wait": "wait/Traits.hpp",
     "buf": "mem/buf/Traits.hpp",
     "view": "mem/view/Traits.hpp",
+    "const-buf": "mem/buf/ConstBuf.hpp",
+    "transform": "algo/Transform.hpp",
+    "mdspan": "mem/view/MdSpan.hpp",
     "trace": "trace/Trace.hpp",
     "trace-chrome": "trace/ChromeTrace.hpp",
 }

@@ -36,9 +36,11 @@
 #    include "alpaka/wait/Traits.hpp"
 // Memory
 #    include "alpaka/mem/buf/BufCpu.hpp"
+#    include "alpaka/mem/buf/ConstBuf.hpp"
 #    include "alpaka/mem/buf/Traits.hpp"
 #    include "alpaka/mem/global/DeviceGlobalCpu.hpp"
 #    include "alpaka/mem/global/StaticDevMemView.hpp"
+#    include "alpaka/mem/view/MdSpan.hpp"
 #    include "alpaka/mem/view/Traits.hpp"
 #    include "alpaka/mem/view/ViewConst.hpp"
 #    include "alpaka/mem/view/ViewPlainPtr.hpp"
@@ -48,6 +50,8 @@
 #    include "alpaka/kernel/Traits.hpp"
 #    include "alpaka/workdiv/WorkDivHelpers.hpp"
 #    include "alpaka/workdiv/WorkDivValidation.hpp"
+// Algorithms
+#    include "alpaka/algo/Transform.hpp"
 // Host implementations of the kernel-side concepts
 #    include "alpaka/rand/RandStdLib.hpp"
 // Accelerators (each header is empty unless its back-end is enabled)
@@ -58,6 +62,7 @@
 #    include "alpaka/acc/AccCpuTbbBlocks.hpp"
 #    include "alpaka/acc/AccCpuThreads.hpp"
 #    include "alpaka/acc/AccOmp5.hpp"
+#    include "alpaka/acc/PrintTagNames.hpp"
 #    include "alpaka/acc/TagAccIsEnabled.hpp"
 // Upstream's alpaka.hpp makes the common standard headers available (std::cout, std::reduce, std::fabs, ...) and code
 // relies on that; defining ALPAKA_LEAN_UMBRELLA leaves them out, for units that include what they use (the tests,

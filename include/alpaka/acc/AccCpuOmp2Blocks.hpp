@@ -177,31 +177,49 @@ namespace alpaka
                 auto const blocks = static_cast<std::ptrdiff_t>(blockCount(task.workDiv()));
                 ScopedOmpSchedule const schedule(ompScheduleOf<Acc>(task));
 #    pragma omp parallel if(blocks > 1)
+                runShareOfTeam(task, blocks, error);
+            }
+
+            //! A collective launch (QueueCpuOmp2Collective): every thread of the enclosing parallel region's team
+            //! calls it, the blocks are shared among them, and it returns once all have run. Each thread records the
+            //! errors of its own blocks.
+            template<typename TTask>
+            static void launchInTeam(TTask const& task, FirstError& error)
+            {
+                auto const blocks = static_cast<std::ptrdiff_t>(blockCount(task.workDiv()));
+                ScopedOmpSchedule const schedule(ompScheduleOf<Acc>(task));
+                runShareOfTeam(task, blocks, error);
+#    pragma omp barrier
+            }
+
+        private:
+            //! The calling thread's iterations of the block loop, which binds to the innermost enclosing team.
+            template<typename TTask>
+            static void runShareOfTeam(TTask const& task, std::ptrdiff_t blocks, FirstError& error)
+            {
+                // Every thread of the team must reach the `for`, also one whose shared memory arena could not be
+                // allocated: that one takes no blocks (a null runner; no std::optional, whose header every unit
+                // would compile: docs/dev/measurements.md#headers-left-out).
+                auto const runBlocks = [&](OneThreadBlockRunner<Acc, TTask>* runner) noexcept
                 {
-                    // Every thread of the team must reach the `for`, also one whose shared memory arena could not be
-                    // allocated: that one takes no blocks (a null runner; no std::optional, whose header every unit
-                    // would compile: docs/dev/measurements.md#headers-left-out).
-                    auto const runBlocks = [&](OneThreadBlockRunner<Acc, TTask>* runner) noexcept
-                    {
 #    pragma omp for schedule(runtime) nowait
-                        for(std::ptrdiff_t block = 0; block < blocks; ++block)
-                            if(runner != nullptr)
-                                runner->run(static_cast<std::size_t>(block));
-                    };
-                    bool constructed = false;
-                    try
-                    {
-                        OneThreadBlockRunner<Acc, TTask> runner(task, error);
-                        constructed = true;
-                        runBlocks(&runner);
-                    }
-                    catch(...)
-                    {
-                        error.capture();
-                    }
-                    if(!constructed)
-                        runBlocks(nullptr);
+                    for(std::ptrdiff_t block = 0; block < blocks; ++block)
+                        if(runner != nullptr)
+                            runner->run(static_cast<std::size_t>(block));
+                };
+                bool constructed = false;
+                try
+                {
+                    OneThreadBlockRunner<Acc, TTask> runner(task, error);
+                    constructed = true;
+                    runBlocks(&runner);
                 }
+                catch(...)
+                {
+                    error.capture();
+                }
+                if(!constructed)
+                    runBlocks(nullptr);
             }
         };
     } // namespace detail::cpu

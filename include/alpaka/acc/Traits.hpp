@@ -3,12 +3,13 @@
 #pragma once
 
 //! \file
-//! Accelerator traits: Acc<T>, getAccDevProps<TAcc>(dev), getAccName<TAcc>(), isAccelerator, isSingleThreadAcc,
-//! elementLoopsAreContiguous.
+//! Accelerator traits: Acc<T>, concepts::Acc, getAccDevProps<TAcc>(dev), getAccName<TAcc>(), isAccelerator,
+//! isSingleThreadAcc, elementLoopsAreContiguous.
 
 #include "alpaka/acc/AccDevProps.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Concepts.hpp"
+#include "alpaka/core/Interface.hpp"
 #include "alpaka/dim/Traits.hpp"
 #include "alpaka/idx/Traits.hpp"
 
@@ -22,9 +23,22 @@ namespace alpaka
     //! The concept an accelerator implements.
     struct ConceptAcc;
 
-    //! Whether T is an accelerator type.
+    //! Upstream 2.1's name of ConceptAcc: the same type, so `concepts::Implements<ConceptAcc, T>` and
+    //! `interface::Implements<InterfaceAcc, T>` declare the same thing.
+    using InterfaceAcc = ConceptAcc;
+
+    //! Whether T is an accelerator type. Not deprecated here (upstream 2.1 deprecates it for concepts::Acc): 1.x code
+    //! uses it, and 1.x wins where the two differ.
     template<typename T>
     inline constexpr bool isAccelerator = concepts::implements<ConceptAcc, T>;
+
+    namespace concepts
+    {
+        //! An accelerator type: satisfied exactly when isAccelerator<T> (upstream 2.1), for constraining kernels and
+        //! helpers as `template<alpaka::concepts::Acc TAcc>`.
+        template<typename T>
+        concept Acc = isAccelerator<T>;
+    } // namespace concepts
 
     namespace trait
     {

@@ -10,6 +10,9 @@
 //! looks up ImplementationBase<ConceptIdxBt, TAcc> and dispatches the trait on that base, so a trait is specialized
 //! once per implementation and works for every accelerator built from it. A type that does not name an implementation
 //! of a concept is its own implementation, so users can specialize traits directly on their types.
+//!
+//! Upstream 2.x renamed this namespace to alpaka::interface (alpaka/core/Interface.hpp, which names the same
+//! entities); alpaka::concepts also holds the C++20 concepts concepts::Tag and concepts::Acc.
 
 #include <type_traits>
 
@@ -47,6 +50,14 @@ namespace alpaka::concepts
     inline constexpr bool implements
         = !std::is_same_v<typename detail::ImplementationBaseImpl<TConcept, TDerived>::type, TDerived>
           || std::is_base_of_v<Implements<TConcept, TDerived>, TDerived>;
+
+    //! implements<TConcept, TDerived> as a class with a static `value` member: upstream 1.x's spelling, kept for code
+    //! that tests concepts the way upstream's own traits did (`ImplementsConcept<ConceptAcc, T>::value`).
+    template<typename TConcept, typename TDerived>
+    struct ImplementsConcept
+    {
+        static constexpr bool value = implements<TConcept, TDerived>;
+    };
 
     //! The base class of TDerived that implements TConcept, or TDerived itself.
     template<typename TConcept, typename TDerived>

@@ -45,7 +45,9 @@ namespace alpaka::core
         return demangle(typeid(T).name());
     }
 
-    //! The demangled name of T, computed once.
+    //! The demangled name of T, computed once. A std::string as in upstream 1.x, so `.c_str()` and string operations
+    //! work; upstream 2.0 made it a constexpr std::string_view, which would break them (1.x wins,
+    //! docs/migrating.md#upstream-2x-names).
     template<typename T>
     inline std::string const demangled = demangledName<T>();
 } // namespace alpaka::core

@@ -67,6 +67,16 @@ namespace alpaka
             detail::cpu::runKernelReportingErrors(&launchGrid, this, &getAccName<TAcc>);
         }
 
+        //! The calling thread's share of a collective launch, which every thread of the enclosing OpenMP team makes
+        //! (QueueCpuOmp2Collective; back-ends whose description has launchInTeam). Returns once all blocks have run;
+        //! rethrows the first exception of this thread's blocks.
+        void runInTeam() const
+        {
+            if(m_empty)
+                return;
+            detail::cpu::runKernelReportingErrors(&launchGridInTeam, this, &getAccName<TAcc>);
+        }
+
         [[nodiscard]] auto workDiv() const -> WorkDiv const&
         {
             return *this;
@@ -104,6 +114,13 @@ namespace alpaka
         {
             detail::FirstError error;
             detail::cpu::CpuAccDescription<TAcc>::launch(*static_cast<TaskKernelCpu const*>(self), error);
+            error.rethrowIfAny();
+        }
+
+        static void launchGridInTeam(void const* self)
+        {
+            detail::FirstError error;
+            detail::cpu::CpuAccDescription<TAcc>::launchInTeam(*static_cast<TaskKernelCpu const*>(self), error);
             error.rethrowIfAny();
         }
 

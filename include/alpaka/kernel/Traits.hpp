@@ -3,14 +3,15 @@
 #pragma once
 
 //! \file
-//! Kernels: createTaskKernel<TAcc>(workDiv, kernel, args...), exec<TAcc>(queue, workDiv, kernel, args...) and
-//! getFunctionAttributes; the traits a kernel specializes (BlockSharedMemDynSizeBytes, WarpSize, OmpSchedule) are in
-//! kernel/KernelTraits.hpp, which compiles under run-time compilation too.
+//! Kernels: createTaskKernel<TAcc>(workDiv, kernel, args...), exec<TAcc>(queue, workDiv, kernel, args...), exec<TTag>
+//! and getFunctionAttributes; the traits a kernel specializes (BlockSharedMemDynSizeBytes, WarpSize, OmpSchedule) are
+//! in kernel/KernelTraits.hpp, which compiles under run-time compilation too.
 //!
 //! A kernel is a trivially copyable function object with `ALPAKA_FN_ACC void operator()(TAcc const& acc, args...)
 //! const`; its arguments are trivially copyable. A launch that breaks these rules fails to compile with one message
 //! that says which rule, at the call site.
 
+#include "alpaka/acc/Tag.hpp"
 #include "alpaka/acc/Traits.hpp"
 #include "alpaka/core/Common.hpp"
 #include "alpaka/dim/Traits.hpp"
@@ -103,5 +104,31 @@ namespace alpaka
         constexpr bool valid = detail::checkKernelLaunch<TAcc, TWorkDiv, TKernelFnObj, std::decay_t<TArgs>...>();
         if constexpr(valid)
             enqueue(queue, createTaskKernel<TAcc>(workDiv, kernelFnObj, std::forward<TArgs>(args)...));
+    }
+
+    namespace detail
+    {
+        //! Whether TTag's back-end is enabled for a work division of TDim and TIdx: only enabled back-ends define
+        //! TagToAcc.
+        template<typename TTag, typename TDim, typename TIdx>
+        concept TagHasAcc = requires { typename trait::TagToAcc<TTag, TDim, TIdx>::type; };
+    } // namespace detail
+
+    //! Enqueues a kernel launch on the accelerator of a tag (upstream 2.1): exec<TagCpuSerial>(queue, workDiv,
+    //! kernel, args...) runs on TagToAcc<TTag, Dim<TWorkDiv>, Idx<TWorkDiv>>, so the work division's dimensionality and
+    //! index type choose the accelerator. Otherwise as exec<TAcc>; there is no createTaskKernel<TTag> (upstream has
+    //! none either).
+    template<concepts::Tag TTag, typename TQueue, typename TWorkDiv, typename TKernelFnObj, typename... TArgs>
+    ALPAKA_FN_HOST auto
+    exec(TQueue& queue, TWorkDiv const& workDiv, TKernelFnObj const& kernelFnObj, TArgs&&... args) -> void
+    {
+        if constexpr(!detail::TagHasAcc<TTag, Dim<TWorkDiv>, Idx<TWorkDiv>>)
+            static_assert(
+                detail::TagHasAcc<TTag, Dim<TWorkDiv>, Idx<TWorkDiv>>,
+                "exec<TTag>: the back-end of this tag is not enabled in this build (its ALPAKA_ACC_..._ENABLED macro "
+                "is not defined)");
+        else
+            exec<TagToAcc<TTag, Dim<TWorkDiv>, Idx<TWorkDiv>>>(
+                queue, workDiv, kernelFnObj, std::forward<TArgs>(args)...);
     }
 } // namespace alpaka

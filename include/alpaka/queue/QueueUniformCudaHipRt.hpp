@@ -15,6 +15,7 @@
 #    include "alpaka/dev/DevUniformCudaHipRt.hpp"
 #    include "alpaka/dev/Traits.hpp"
 #    include "alpaka/event/Traits.hpp"
+#    include "alpaka/platform/PlatformUniformCudaHipRt.hpp"
 #    include "alpaka/queue/Properties.hpp"
 #    include "alpaka/queue/Traits.hpp"
 #    include "alpaka/wait/Traits.hpp"
@@ -40,6 +41,21 @@ namespace alpaka
             : m_spQueueImpl(std::make_shared<detail::cudaHip::QueueImpl<TApi>>(dev))
         {
             m_spQueueImpl->m_self = m_spQueueImpl;
+        }
+
+        //! A queue on `stream`, a stream of `dev` that the caller created and destroys after the queue's last use
+        //! (upstream 2.1: a queue from a native stream, e.g. one that another library hands over). The stream's own
+        //! flags apply; whether the queue blocks is TBlocking's.
+        QueueUniformCudaHipRt(DevUniformCudaHipRt<TApi> const& dev, typename TApi::Stream_t stream)
+            : m_spQueueImpl(std::make_shared<detail::cudaHip::QueueImpl<TApi>>(dev, stream))
+        {
+            m_spQueueImpl->m_self = m_spQueueImpl;
+        }
+
+        //! The same, with the device the runtime reports for `stream` (CUDA 12.8 or later, or HIP).
+        explicit QueueUniformCudaHipRt(typename TApi::Stream_t stream)
+            : QueueUniformCudaHipRt(deviceOfStream(stream), stream)
+        {
         }
 
         [[nodiscard]] auto operator==(QueueUniformCudaHipRt const& other) const -> bool
@@ -96,6 +112,14 @@ namespace alpaka
         }
 
         std::shared_ptr<detail::cudaHip::QueueImpl<TApi>> m_spQueueImpl;
+
+    private:
+        static auto deviceOfStream(typename TApi::Stream_t stream) -> DevUniformCudaHipRt<TApi>
+        {
+            int device = -1;
+            ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamGetDevice(stream, &device));
+            return getDevByIdx(PlatformUniformCudaHipRt<TApi>{}, static_cast<std::size_t>(device));
+        }
     };
 
     namespace trace

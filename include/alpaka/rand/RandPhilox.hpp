@@ -157,13 +157,13 @@ namespace alpaka::rand
             {
                 TResult result{};
                 std::size_t i = 0;
-                while(i < TResult::dim())
+                while(i < TResult::Dim::value)
                 {
                     if constexpr(vectorEngine)
                     {
                         auto const words = engine();
                         for(std::uint32_t const word : words)
-                            if(i < TResult::dim())
+                            if(i < TResult::Dim::value)
                                 result[i++] = scale(fromWord(word));
                     }
                     else

@@ -46,7 +46,14 @@ namespace alpaka::rand
 
         ALPAKA_FN_HOST_ACC static constexpr auto generate(Counter counter, Key key) -> Result
         {
-            for(unsigned round = 0; round < rounds; ++round)
+            return generateRounds<rounds>(counter, key);
+        }
+
+        //! The Philox-4x32 function with TRounds rounds instead of 10 (upstream's engine::PhiloxStateless<TParams>).
+        template<unsigned TRounds>
+        ALPAKA_FN_HOST_ACC static constexpr auto generateRounds(Counter counter, Key key) -> Result
+        {
+            for(unsigned round = 0; round < TRounds; ++round)
             {
                 if(round != 0)
                 {

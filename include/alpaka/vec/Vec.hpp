@@ -103,10 +103,12 @@ namespace alpaka
             return all(static_cast<TVal>(1));
         }
 
-        //! The number of components.
-        [[nodiscard]] ALPAKA_FN_HOST_ACC static constexpr auto dim() -> std::size_t
+        //! The number of components, as a TVal (upstream 2.0). constexpr where upstream's is consteval, so that
+        //! `v.dim()` also works where v is a reference (function parameter), which g++ 12 and clang 14 refuse in a
+        //! consteval call; Dim<Vec>::value is the count as a std::size_t.
+        [[nodiscard]] ALPAKA_FN_HOST_ACC static constexpr auto dim() noexcept -> TVal
         {
-            return kDim;
+            return static_cast<TVal>(kDim);
         }
 
         ALPAKA_FN_HOST_ACC constexpr auto begin() -> TVal*

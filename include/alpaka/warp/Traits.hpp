@@ -3,7 +3,8 @@
 #pragma once
 
 //! \file
-//! Warp functions with CUDA's semantics: getSize, activemask, all, any, ballot, shfl, shfl_up, shfl_down, shfl_xor.
+//! Warp functions with CUDA's semantics: getSize, activemask, all, any, ballot, shfl, shfl_up, shfl_down, shfl_xor;
+//! and the warp size as a constant expression, getSizeCompileTime<TAcc>() and getSizeUpperLimit<TAcc>().
 //! The threads of a warp execute them together; on back-ends whose warp is a single thread they reduce to that
 //! thread. all/any return 0 or 1; ballot has bit i set for each active lane i with a non-zero predicate.
 
@@ -11,6 +12,7 @@
 #include "alpaka/core/Concepts.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace alpaka::warp
 {
@@ -22,6 +24,12 @@ namespace alpaka::warp
         //! Static getSize(warp) -> std::int32_t.
         template<typename TWarp, typename TSfinae = void>
         struct GetSize;
+        //! Static constexpr getSizeCompileTime() -> std::int32_t: the warp size where the compiler knows it, else 0.
+        template<typename TWarp, typename TSfinae = void>
+        struct GetSizeCompileTime;
+        //! Static constexpr getSizeUpperLimit() -> std::int32_t: the warp size, or a bound on it where unknown.
+        template<typename TWarp, typename TSfinae = void>
+        struct GetSizeUpperLimit;
         //! Static activemask(warp) -> std::uint64_t (or the native lane mask type).
         template<typename TWarp, typename TSfinae = void>
         struct Activemask;
@@ -57,6 +65,24 @@ namespace alpaka::warp
     ALPAKA_FN_ACC auto getSize(TWarp const& warp) -> std::int32_t
     {
         return trait::GetSize<WarpImpl<TWarp>>::getSize(warp);
+    }
+
+    //! The warp size of TWarp (an accelerator type) as a constant expression, where this compilation pass knows it
+    //! (upstream 2.1): 1 on the CPU back-ends, 32 on CUDA, the wavefront size in the device pass of HIP. 0 where it is
+    //! only known at run time, as in the host pass of HIP, whose devices have wavefronts of 32 or 64; then use
+    //! getSize(warp) in the kernel, or getSizeUpperLimit to size arrays.
+    template<typename TWarp>
+    ALPAKA_FN_HOST_ACC constexpr auto getSizeCompileTime() -> std::int32_t
+    {
+        return trait::GetSizeCompileTime<WarpImpl<std::remove_cvref_t<TWarp>>>::getSizeCompileTime();
+    }
+
+    //! An upper bound of the warp size of TWarp (an accelerator type) as a constant expression: the size itself
+    //! where getSizeCompileTime knows it, else the largest warp the back-end's devices have (64 on HIP).
+    template<typename TWarp>
+    ALPAKA_FN_HOST_ACC constexpr auto getSizeUpperLimit() -> std::int32_t
+    {
+        return trait::GetSizeUpperLimit<WarpImpl<std::remove_cvref_t<TWarp>>>::getSizeUpperLimit();
     }
 
     //! The lanes of the warp that are executing this call.

@@ -30,6 +30,24 @@ namespace alpaka::warp
         };
 
         template<>
+        struct GetSizeCompileTime<WarpSingleThread>
+        {
+            ALPAKA_FN_HOST_ACC static constexpr auto getSizeCompileTime() -> std::int32_t
+            {
+                return 1;
+            }
+        };
+
+        template<>
+        struct GetSizeUpperLimit<WarpSingleThread>
+        {
+            ALPAKA_FN_HOST_ACC static constexpr auto getSizeUpperLimit() -> std::int32_t
+            {
+                return 1;
+            }
+        };
+
+        template<>
         struct Activemask<WarpSingleThread>
         {
             ALPAKA_FN_HOST_ACC static auto activemask(WarpSingleThread const&) -> std::uint64_t

@@ -63,6 +63,41 @@ namespace alpaka::warp
             }
         };
 
+        //! CUDA: 32 in both passes. HIP: the host pass cannot know which wavefront size (32 or 64) the devices have,
+        //! so 0 there; the device pass takes the compiler's wavefront size and, where the compiler no longer defines
+        //! it, the architecture's default (wave32 from gfx10 on, wave64 before).
+        template<>
+        struct GetSizeCompileTime<WarpUniformCudaHipBuiltIn>
+        {
+            ALPAKA_FN_HOST_ACC static constexpr auto getSizeCompileTime() -> std::int32_t
+            {
+#    if ALPAKA_LANG_CUDA
+                return 32;
+#    elif !ALPAKA_ARCH_HSA
+                return 0;
+#    elif defined(__AMDGCN_WAVEFRONT_SIZE)
+                return __AMDGCN_WAVEFRONT_SIZE;
+#    elif ALPAKA_ARCH_AMD >= ALPAKA_VERSION_NUMBER(10, 0, 0)
+                return 32;
+#    else
+                return 64;
+#    endif
+            }
+        };
+
+        template<>
+        struct GetSizeUpperLimit<WarpUniformCudaHipBuiltIn>
+        {
+            ALPAKA_FN_HOST_ACC static constexpr auto getSizeUpperLimit() -> std::int32_t
+            {
+#    if ALPAKA_LANG_CUDA
+                return 32;
+#    else
+                return 64;
+#    endif
+            }
+        };
+
         template<>
         struct Activemask<WarpUniformCudaHipBuiltIn>
         {

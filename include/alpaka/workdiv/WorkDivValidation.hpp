@@ -43,9 +43,9 @@ namespace alpaka
         template<typename TVec>
         ALPAKA_FN_HOST void scanExtentSigns(TVec const& extent, bool& zero, bool& negative)
         {
-            if constexpr(TVec::dim() > 0) // no `i < 0` loop to warn about in 0-D
+            if constexpr(TVec::Dim::value > 0) // no `i < 0` loop to warn about in 0-D
             {
-                for(std::size_t i = 0; i < TVec::dim(); ++i)
+                for(std::size_t i = 0; i < TVec::Dim::value; ++i)
                 {
                     if(extent[i] == 0)
                         zero = true;

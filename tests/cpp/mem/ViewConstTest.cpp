@@ -4,9 +4,12 @@
 // ViewConst: the same memory, read-only. Reads and copies out of it work; that copies into it do not compile is
 // checked by tests/cpp/compile_fail/memcpy_const_destination.cpp.
 
+#include <alpaka/test/Extent.hpp>
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "alpaka_test/Mem.hpp"
 
@@ -63,4 +66,43 @@ TEMPLATE_LIST_TEST_CASE("A ViewConst is a memcpy source", "[mem][view][const]", 
     alpaka::ViewConst const constSrc(src);
     alpaka::memcpy(f.m_queue, dst, constSrc);
     CHECK(memtest::toHost(f.m_queue, dst) == std::vector<double>(6u, 2.5));
+}
+
+namespace
+{
+    //! A read-only buffer holding values whose mutable handles are gone when it is returned.
+    template<typename TConst, typename TQueue, typename TDev, typename TExtent>
+    auto readOnlyBuffer(TQueue& queue, TDev const& dev, TExtent const& extent, std::vector<int>& values) -> TConst
+    {
+        auto buf = alpaka::allocBuf<int, alpaka::Idx<TExtent>>(dev, extent);
+        memtest::fromHost(queue, buf, values);
+        TConst const converted = buf; // implicitly, as upstream's buffers
+        auto made = alpaka::makeConstBuf(std::move(buf));
+        STATIC_REQUIRE(std::is_same_v<decltype(made), TConst>);
+        STATIC_REQUIRE(std::is_same_v<decltype(alpaka::makeConstBuf(made)), TConst>);
+        CHECK(alpaka::getPtrNative(converted) == alpaka::getPtrNative(made));
+        return made;
+    }
+} // namespace
+
+TEMPLATE_LIST_TEST_CASE(
+    "ConstBuf and makeConstBuf: read-only buffers sharing ownership", "[mem][const]", memtest::QueuesDimsIdxs)
+{
+    using Fixture = alpaka::test::QueueTestFixture<memtest::At<TestType, 0>>;
+    using Dim = memtest::At<TestType, 1>;
+    using Idx = memtest::At<TestType, 2>;
+    using Dev = typename Fixture::Dev;
+    Fixture f;
+    auto const extent = alpaka::test::extentBuf<Dim, Idx>;
+    using Const = alpaka::ConstBuf<Dev, int, Dim, Idx>;
+    STATIC_REQUIRE(std::is_same_v<alpaka::Elem<Const>, int const>);
+    STATIC_REQUIRE(std::is_same_v<Const, alpaka::ViewConst<alpaka::Buf<Dev, int, Dim, Idx>>>);
+
+    std::vector<int> values(static_cast<std::size_t>(extent.prod()));
+    for(std::size_t i = 0; i < values.size(); ++i)
+        values[i] = static_cast<int>(i) * 3 - 7;
+    auto const readOnly = readOnlyBuffer<Const>(f.m_queue, f.m_dev, extent, values);
+    // The mutable handles are gone: the read-only one keeps the memory alive.
+    CHECK(memtest::toHost(f.m_queue, readOnly) == values);
+    CHECK(readOnly.size() == extent.prod());
 }

@@ -56,6 +56,17 @@ namespace alpaka
             return cudaDeviceGetAttribute(supported, cudaDevAttrMemoryPoolsSupported, dev);
         }
 
+        //! The device of a stream: cudaStreamGetDevice (CUDA 12.8); HIP's is hipGetStreamDeviceId.
+        static auto streamGetDevice(Stream_t stream, int* dev) -> Error_t
+        {
+#        if CUDART_VERSION >= 12080
+            return cudaStreamGetDevice(stream, dev);
+#        else
+            (void)stream;
+            (void)dev;
+            return cudaErrorNotSupported;
+#        endif
+        }
         //! HIP needs a stream callback instead (ApiHipRt::launchHostFunc).
         static auto launchHostFunc(Stream_t stream, HostFn_t fn, void* userData) -> Error_t
         {

@@ -65,6 +65,12 @@ namespace alpaka
         }
 
         //! hipLaunchHostFunc is declared but not exported by ROCm 5.2's libamdhip64: the older stream callback
+        //! The device of a stream (ROCm 5.2 has no hipStreamGetDevice).
+        static auto streamGetDevice(Stream_t stream, int* dev) -> Error_t
+        {
+            *dev = hipGetStreamDeviceId(stream);
+            return *dev < 0 ? hipErrorInvalidHandle : hipSuccess;
+        }
         //! (hipStreamAddCallback), with a trampoline that carries the function and its argument.
         static auto launchHostFunc(Stream_t stream, HostFn_t fn, void* userData) -> Error_t
         {

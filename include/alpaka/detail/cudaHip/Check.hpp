@@ -40,8 +40,28 @@ namespace alpaka::detail::cudaHip
     }
 } // namespace alpaka::detail::cudaHip
 
-//! Checks a runtime call of the API TApi (ApiCudaRt or ApiHipRt).
-#    define ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, ...)                                                                \
+//! Checks a runtime call of the API TApi (ApiCudaRt or ApiHipRt): ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, call), or
+//! upstream's form ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(call), which uses the name TApi of the enclosing scope.
+#    define ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(...)                                                                      \
+        ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_PICK(                                                                          \
+            __VA_ARGS__,                                                                                               \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API,                                                                       \
+            ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_SCOPE,                                                                     \
+            unused)                                                                                                    \
+        (__VA_ARGS__)
+// One argument selects the scope form; two or more (a call with unparenthesized commas counts as several) the form
+// with the API first.
+#    define ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_PICK(a1, a2, a3, a4, a5, a6, a7, a8, a9, name, ...) name
+#    define ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_API(TApi, ...)                                                             \
         ::alpaka::detail::cudaHip::check<TApi>((__VA_ARGS__), #__VA_ARGS__, __FILE__, __LINE__)
+#    define ALPAKA_DETAIL_CUDA_HIP_RT_CHECK_SCOPE(call)                                                                \
+        ::alpaka::detail::cudaHip::check<TApi>((call), #call, __FILE__, __LINE__)
 
 #endif

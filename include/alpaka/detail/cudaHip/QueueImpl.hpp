@@ -55,12 +55,25 @@ namespace alpaka::detail::cudaHip
             ALPAKA_UNIFORM_CUDA_HIP_RT_CHECK(TApi, TApi::streamCreateWithFlags(&m_stream, TApi::streamNonBlocking));
         }
 
+        //! A queue on a stream someone else created and destroys (upstream 2.1's queue from a native stream): the
+        //! stream's own flags apply, and the queue does not destroy it.
+        QueueImpl(DevUniformCudaHipRt<TApi> const& dev, typename TApi::Stream_t stream)
+            : m_dev(dev)
+            , m_track{trace::newTrackId(), TApi::name}
+            , m_stream(stream)
+            , m_ownsStream(false)
+        {
+            m_track.label += " queue " + std::to_string(m_track.id);
+        }
+
         QueueImpl(QueueImpl const&) = delete;
         auto operator=(QueueImpl const&) -> QueueImpl& = delete;
 
         //! Work already enqueued still completes: the runtime releases the stream when it is done.
         ~QueueImpl()
         {
+            if(!m_ownsStream)
+                return;
             ignoreError<TApi>(TApi::setDevice(m_dev.getNativeHandle()));
             ignoreError<TApi>(TApi::streamDestroy(m_stream));
         }
@@ -247,6 +260,8 @@ namespace alpaka::detail::cudaHip
         DevUniformCudaHipRt<TApi> m_dev;
         trace::Track m_track;
         typename TApi::Stream_t m_stream{};
+        //! False for a queue on a stream of someone else's.
+        bool m_ownsStream = true;
         //! The first exception of a host task since the last wait (the callbacks record it).
         mutable FirstError m_hostTaskError;
         std::unique_ptr<CapturedHostWork> m_capture;

@@ -127,8 +127,8 @@ namespace alpaka::detail
         template<typename TVec>
         constexpr void toSizes(TVec const& vec, std::size_t* out) noexcept
         {
-            if constexpr(TVec::dim() > 0)
-                for(std::size_t d = 0; d < TVec::dim(); ++d)
+            if constexpr(TVec::Dim::value > 0)
+                for(std::size_t d = 0; d < TVec::Dim::value; ++d)
                     out[d] = static_cast<std::size_t>(vec[d]);
         }
     } // namespace stridedRows
@@ -137,7 +137,7 @@ namespace alpaka::detail
     template<typename TExtentVec, typename... TPitchVecs>
     constexpr auto makeStridedRowsOf(TExtentVec const& extent, std::size_t elemSize, TPitchVecs const&... pitches)
     {
-        constexpr std::size_t dim = TExtentVec::dim();
+        constexpr std::size_t dim = TExtentVec::Dim::value;
         constexpr std::size_t operands = sizeof...(TPitchVecs);
         std::size_t extents[dim == 0 ? 1 : dim]{};
         std::size_t converted[operands][dim == 0 ? 1 : dim]{};

@@ -3,7 +3,7 @@
 #pragma once
 
 //! \file
-//! Queries of the host system: processor name, memory sizes, number of hardware threads.
+//! Queries of the host system: processor name, memory and page sizes, number of hardware threads.
 
 #include <cstddef>
 #include <cstdint>
@@ -76,6 +76,17 @@ namespace alpaka::detail::sys
             return static_cast<std::size_t>(pages) * static_cast<std::size_t>(pageSize);
 #endif
         return 0;
+    }
+
+    //! The size of a memory page in bytes (4096 where it cannot be read).
+    inline auto getPageSize() -> std::size_t
+    {
+#if defined(_SC_PAGE_SIZE)
+        long const pageSize = sysconf(_SC_PAGE_SIZE);
+        if(pageSize > 0)
+            return static_cast<std::size_t>(pageSize);
+#endif
+        return 4096u;
     }
 
     //! Memory available to new allocations in bytes (MemAvailable, which counts reclaimable caches).

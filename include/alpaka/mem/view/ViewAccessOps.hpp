@@ -4,7 +4,8 @@
 
 //! \file
 //! ViewAccessOps<TView>: element access shared by buffers and views on the host: data(), view[i] (1-D),
-//! view[Vec] (any dimensionality, honouring pitches), view.at(Vec) (bounds-checked), *view (0-D).
+//! view[Vec] (any dimensionality, honouring pitches), view.at(Vec) (bounds-checked), *view (0-D); and upstream 2.1's
+//! accessors: rank(), size(), extent(i), extents(), begin()/end() (1-D, so that a std::span converts from it).
 
 #include "alpaka/core/Common.hpp"
 #include "alpaka/core/Message.hpp"
@@ -96,6 +97,63 @@ namespace alpaka::internal
         {
             checkBounds(index);
             return (*this)[index];
+        }
+
+        //! The number of dimensions.
+        [[nodiscard]] ALPAKA_FN_HOST auto rank() const
+        {
+            return static_cast<Idx<TView>>(Dim<TView>::value);
+        }
+
+        //! The extent in each dimension, [z][y][x].
+        [[nodiscard]] ALPAKA_FN_HOST auto extents() const
+        {
+            return getExtents(self());
+        }
+
+        //! The extent in dimension `dim` (0 the slowest).
+        [[nodiscard]] ALPAKA_FN_HOST auto extent(Idx<TView> dim) const
+        {
+            return extents()[static_cast<std::size_t>(dim)];
+        }
+
+        //! The number of elements (1 for a 0-D view).
+        [[nodiscard]] ALPAKA_FN_HOST auto size() const
+        {
+            return extents().prod();
+        }
+
+        //! The elements of a 1-D view as a contiguous range (a 1-D view has no padding): range-for, the standard
+        //! algorithms, and std::span's constructor from a contiguous range (`std::span<T> s = buf;`) take it.
+        ALPAKA_FN_HOST auto begin()
+            requires(Dim<TView>::value == 1)
+        {
+            return data();
+        }
+        ALPAKA_FN_HOST auto begin() const
+            requires(Dim<TView>::value == 1)
+        {
+            return data();
+        }
+        ALPAKA_FN_HOST auto end()
+            requires(Dim<TView>::value == 1)
+        {
+            return data() + size();
+        }
+        ALPAKA_FN_HOST auto end() const
+            requires(Dim<TView>::value == 1)
+        {
+            return data() + size();
+        }
+        ALPAKA_FN_HOST auto cbegin() const
+            requires(Dim<TView>::value == 1)
+        {
+            return static_cast<std::add_const_t<Elem<TView>>*>(data());
+        }
+        ALPAKA_FN_HOST auto cend() const
+            requires(Dim<TView>::value == 1)
+        {
+            return cbegin() + size();
         }
 
     private:

@@ -17,10 +17,12 @@
 
 #include "alpaka/alpaka.hpp"
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 
 namespace alpaka::test
@@ -87,10 +89,17 @@ namespace alpaka::test
         {
         }
 
-        //! Releases the queues held at the event's enqueues so far.
+        //! Releases the queues held at the event's enqueues so far, and lets the work that follows run before it
+        //! returns: until every queue of the CPU device has finished its work, for at most 200 ms (upstream's
+        //! trigger sleeps 200 ms; its tests check events right after trigger()). A queue still held by something
+        //! else (another trigger) uses up the 200 ms.
         void trigger()
         {
             m_state->trigger();
+            auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+            while(!alpaka::detail::cpu::DevCpuImpl::instance().allQueuesEmpty()
+                  && std::chrono::steady_clock::now() < deadline)
+                std::this_thread::sleep_for(std::chrono::microseconds(100));
         }
 
         [[nodiscard]] auto operator==(EventHostManualTriggerCpu const& other) const -> bool

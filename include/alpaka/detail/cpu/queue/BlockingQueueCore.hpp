@@ -48,7 +48,7 @@ namespace alpaka::detail::cpu
             sys::LockGuard<sys::RecursiveMutex> lock(m_mutex);
         }
 
-        [[nodiscard]] auto empty() const -> bool
+        [[nodiscard]] auto empty() const -> bool override
         {
             return m_running.load(std::memory_order_acquire) == 0;
         }

@@ -89,6 +89,17 @@ namespace alpaka::detail::cpu
             firstError.rethrowIfAny();
         }
 
+        //! Whether every live queue has finished the work enqueued so far (a snapshot: for test helpers that let
+        //! the queues settle, not for synchronization).
+        [[nodiscard]] auto allQueuesEmpty() -> bool
+        {
+            sys::LockGuard<sys::Mutex> lock(m_mutex);
+            for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
+                if(!queue->empty())
+                    return false;
+            return true;
+        }
+
     private:
         sys::Mutex m_mutex;
         Queue* m_head = nullptr;

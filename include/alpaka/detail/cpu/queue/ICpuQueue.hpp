@@ -38,6 +38,9 @@ namespace alpaka::detail::cpu
         //! queue captures a graph (its work would never run).
         virtual void waitAll() = 0;
 
+        //! Whether the work enqueued so far has finished.
+        [[nodiscard]] virtual auto empty() const -> bool = 0;
+
         [[nodiscard]] auto capture() noexcept -> CaptureSlot&
         {
             return m_capture;

@@ -95,7 +95,7 @@ namespace alpaka::detail::cpu
             m_state->m_error.rethrowAndClear();
         }
 
-        [[nodiscard]] auto empty() const -> bool
+        [[nodiscard]] auto empty() const -> bool override
         {
             return m_state->m_done.load(std::memory_order_seq_cst)
                    >= m_state->m_enqueued.load(std::memory_order_seq_cst);

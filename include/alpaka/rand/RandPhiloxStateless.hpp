@@ -44,11 +44,6 @@ namespace alpaka::rand
         static constexpr std::uint32_t bump1 = 0xBB67'AE85u;
         static constexpr unsigned rounds = 10;
 
-        ALPAKA_FN_HOST_ACC static constexpr auto generate(Counter counter, Key key) -> Result
-        {
-            return generateRounds<rounds>(counter, key);
-        }
-
         //! The Philox-4x32 function with TRounds rounds instead of 10 (upstream's engine::PhiloxStateless<TParams>).
         template<unsigned TRounds>
         ALPAKA_FN_HOST_ACC static constexpr auto generateRounds(Counter counter, Key key) -> Result
@@ -69,6 +64,13 @@ namespace alpaka::rand
                 counter = Counter{hi1 ^ counter[1] ^ key[0], lo1, hi0 ^ counter[3] ^ key[1], lo0};
             }
             return counter;
+        }
+
+        //! Philox-4x32-10. After generateRounds: clang 14 does not instantiate a member function template for a
+        //! constant expression when the caller comes first in the class.
+        ALPAKA_FN_HOST_ACC static constexpr auto generate(Counter counter, Key key) -> Result
+        {
+            return generateRounds<rounds>(counter, key);
         }
 
         //! The key of a stream: the seed.

@@ -63,17 +63,7 @@ namespace alpaka::detail::cpu
         //! Waits for the work enqueued so far into every live queue; rethrows the first recorded error.
         void waitAllQueues()
         {
-            // Owning handles, taken under the lock and waited for without it: a task may create a queue, which
-            // registers here. A queue whose last handle is gone (its destructor has not unlinked it yet) has no work
-            // left to wait for. The handles go after the lock is released: the last of them may destroy its queue,
-            // whose destructor takes the lock to unlink it.
-            std::vector<sys::IntrusiveRef<Queue>> live;
-            {
-                sys::LockGuard<sys::Mutex> lock(m_mutex);
-                for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
-                    if(queue->tryAddRef())
-                        live.emplace_back(queue);
-            }
+            auto const live = liveQueues();
             FirstError firstError;
             for(auto const& queue : live)
             {
@@ -93,14 +83,28 @@ namespace alpaka::detail::cpu
         //! the queues settle, not for synchronization).
         [[nodiscard]] auto allQueuesEmpty() -> bool
         {
-            sys::LockGuard<sys::Mutex> lock(m_mutex);
-            for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
+            for(auto const& queue : liveQueues())
                 if(!queue->empty())
                     return false;
             return true;
         }
 
     private:
+        //! Owning handles of the live queues, taken under the lock, to be used without it: a task may create a
+        //! queue, which registers here. A queue whose last handle is gone (its destructor has not unlinked it yet)
+        //! is left out: it has no work left, and its derived part may be destroyed already. The handles must go
+        //! after the lock is released: the last of them may destroy its queue, whose destructor takes the lock to
+        //! unlink it.
+        [[nodiscard]] auto liveQueues() -> std::vector<sys::IntrusiveRef<Queue>>
+        {
+            std::vector<sys::IntrusiveRef<Queue>> live;
+            sys::LockGuard<sys::Mutex> lock(m_mutex);
+            for(Queue* queue = m_head; queue != nullptr; queue = queue->m_listNext)
+                if(queue->tryAddRef())
+                    live.emplace_back(queue);
+            return live;
+        }
+
         sys::Mutex m_mutex;
         Queue* m_head = nullptr;
     };

@@ -4,10 +4,14 @@
 #
 # The GPU validation (the C++ suite, compute-sanitizer, the Python tests and the GPU benchmarks whose targets
 # benchmarks/RESULTS.md lists), for a machine with an NVIDIA GPU (written for the lent H100/H200 machines: CUDA 13
-# nvcc, CMake, ninja, a python3 with NumPy, CuPy, PyTorch, pybind11, scikit-build-core and pytest; no network).
+# nvcc, CMake, ninja, a python3 with NumPy, CuPy, PyTorch, pybind11, scikit-build-core and pytest; no network), and
+# its AMD stage for a machine with an AMD GPU (ROCm's hipcc, rocminfo and libamdhip64 with hiprtc).
 #
-#   bash scripts/gpu-validate.sh [STAGE...]      stages: info cpp sanitize python benchbuild bench
+#   bash scripts/gpu-validate.sh [STAGE...]      stages: info cpp sanitize python benchbuild bench amd
 #                                                (default: info cpp sanitize python bench, in that order)
+#
+# amd: the `hip` preset's C++ suite for the machine's gfx target (ctest), then pyalpaka and every Python test that
+# runs on the hip back-end (test_gpu_hardware.py, test_jit_gpu.py and the ids naming hip in the other files).
 #
 # Each stage appends to the one-screen summary ($OUT/summary.txt, printed at the end) and writes its full log to
 # $OUT/<stage>.log ($OUT defaults to build/gpu-validate). A stage's failure does not stop the next one; the exit status
@@ -193,7 +197,7 @@ stage_python() {
     note "  installed in $((SECONDS - start)) s"
     run_logged python "${python}" -c 'import pyalpaka as pk; print(pk.backends()); print(pk.device("cuda"))'
     # The GPU files whole, and every test of the other files that runs on the cuda back-end (ids name it).
-    local files=(test_cuda_gpu test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
+    local files=(test_gpu_hardware test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
         test_notebooks test_graphs test_queues test_buffers test_trace)
     local paths=() file
     for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
@@ -233,6 +237,48 @@ PY
     else
         stage_failed "the cuda trace lacks device spans (python.log)"
     fi
+}
+
+# The AMD GPU stage: the machine's gfx target from rocminfo, the hip preset built for it, then the Python tests on hip.
+stage_amd() {
+    note "== amd ($(date -u +%FT%TZ))"
+    local arch start=$SECONDS prefix
+    arch=$(rocminfo 2>/dev/null | grep -m1 -oE 'gfx[0-9a-f]+' || true)
+    if [[ -z ${arch} ]]; then
+        stage_failed "no AMD GPU found (rocminfo lists no gfx agent)"
+        return
+    fi
+    note "  device: ${arch}; $(hipcc --version 2>/dev/null | grep -m1 -i 'HIP version' || echo 'hipcc: ?')"
+    prefix=$(catch2_prefix)
+    if ! run_logged amd cmake --preset hip -B build/gpu-hip -DGPU_TARGETS="${arch}" \
+        ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}}; then
+        stage_failed "configure (amd.log)"
+        return
+    fi
+    if ! run_logged amd cmake --build build/gpu-hip -j "${jobs}"; then
+        stage_failed "build: $(grep -m3 -E 'error' "${out}/amd.log" | cut -c1-150 | tr '\n' ' ')"
+        return
+    fi
+    note "  built in $((SECONDS - start)) s"
+    run_logged amd ctest --test-dir build/gpu-hip --output-on-failure -j 4 --timeout 600
+    note "  ctest: $(grep -E 'tests passed' "${out}/amd.log" | tail -1)"
+    if grep -qE '[1-9][0-9]* tests failed' "${out}/amd.log"; then
+        stage_failed "ctest (amd.log)"
+    fi
+    if ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged amd "${python}" -m pip install --no-index --no-build-isolation \
+        --no-deps .; then
+        stage_failed "pip install (amd.log)"
+        return
+    fi
+    run_logged amd "${python}" -c 'import pyalpaka as pk; print(pk.backends()); d = pk.device("hip"); print(d, d.arch)'
+    local files=(test_gpu_hardware test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
+        test_graphs test_queues test_buffers test_memory test_trace)
+    local paths=() file
+    for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
+    run_logged amd "${python}" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "hip or gfx"
+    local status=$?
+    note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/amd.log" | tail -1)"
+    [[ ${status} -eq 0 ]] || stage_failed "pytest (amd.log)"
 }
 
 build_bench() {
@@ -289,9 +335,9 @@ stages=("$@")
 [[ ${#stages[@]} -gt 0 ]] || stages=(info cpp sanitize python bench)
 for stage in "${stages[@]}"; do
     case ${stage} in
-        info | cpp | sanitize | python | benchbuild | bench) "stage_${stage}" ;;
+        info | cpp | sanitize | python | benchbuild | bench | amd) "stage_${stage}" ;;
         *)
-            echo "gpu-validate: unknown stage '${stage}' (info, cpp, sanitize, python, benchbuild, bench)" >&2
+            echo "gpu-validate: unknown stage '${stage}' (info, cpp, sanitize, python, benchbuild, bench, amd)" >&2
             exit 2
             ;;
     esac

@@ -99,7 +99,16 @@ def target(backend: str, arch: str | int) -> GpuTarget:
     if backend not in _ACCELERATOR:
         raise ValueError(f"run-time GPU compilation targets {', '.join(GPU_BACKENDS)}, not {backend!r}")
     arch = normalize_arch(backend, arch)
-    return GpuTarget(backend, arch, _rtc.nvrtc() if backend == "cuda" else _rtc.hiprtc())
+    if backend == "cuda":
+        return GpuTarget(backend, arch, _rtc.nvrtc())
+    compiler = _rtc.hiprtc()
+    known = _rtc.hiprtc_targets(compiler.path)
+    if known is not None and arch.split(":")[0] not in known:
+        raise ValueError(
+            f"the hiprtc found here ({compiler.path}, {compiler.identity}) cannot compile for {arch!r}: its code "
+            f"generator knows {', '.join(sorted(known))}; a newer ROCm has it (set $PYALPAKA_HIPRTC to its hiprtc)"
+        )
+    return GpuTarget(backend, arch, compiler)
 
 
 def included_headers(source: str, filename: str, include_dirs: tuple[str, ...]) -> dict[str, str]:

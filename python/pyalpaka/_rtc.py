@@ -294,6 +294,33 @@ def hiprtc() -> RtcCompiler:
 
 
 @functools.cache
+def hiprtc_targets(hiprtc_path: str) -> frozenset[str] | None:
+    """The gfx targets ("gfx90a", ...) the code generator of the hiprtc at `hiprtc_path` knows, asked from ROCm's
+    amd_comgr, which hiprtc compiles with (the copy next to it first); None where no comgr answers. A compilation asks
+    first: the hiprtc of ROCm 5.2 aborts the process when given a target its LLVM does not know."""
+    folder = os.path.dirname(hiprtc_path)
+    names = ("libamd_comgr.so.3", "libamd_comgr.so.2", "libamd_comgr.so")
+    for candidate in [*(os.path.join(folder, n) for n in names if folder), *names]:
+        try:
+            comgr = ctypes.CDLL(candidate)
+            count = ctypes.c_size_t()
+            if comgr.amd_comgr_get_isa_count(ctypes.byref(count)) != 0:
+                continue
+            get_name = comgr.amd_comgr_get_isa_name
+            get_name.argtypes = [ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p)]
+            targets = set()
+            for index in range(count.value):
+                name = ctypes.c_char_p()
+                if get_name(index, ctypes.byref(name)) == 0 and name.value:
+                    # "amdgcn-amd-amdhsa--gfx90a" (later comgrs add ":sramecc+" style features)
+                    targets.add(name.value.decode().rsplit("-", 1)[-1].split(":")[0])
+            return frozenset(targets)
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+@functools.cache
 def cccl_include() -> str:
     """The folder holding CCCL's ``cuda/std`` headers, which stand in for the standard library under NVRTC."""
     chosen = os.environ.get("PYALPAKA_CCCL_INCLUDE")

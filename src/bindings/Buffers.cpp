@@ -39,10 +39,11 @@ namespace pyalpaka::bindings
         //! consumers' hasattr() checks see host memory as what it is.
         auto cudaArrayInterface(Buffer const& b) -> py::dict
         {
-            if(b.device->memorySpace() != rt::MemorySpace::Cuda)
+            // CuPy and PyTorch built for ROCm read the same protocol for HIP memory.
+            if(b.device->memorySpace() == rt::MemorySpace::Host)
                 throw py::attribute_error(
                     "the " + b.describe()
-                    + " is not in CUDA memory, so it has no __cuda_array_interface__ "
+                    + " is not in GPU memory, so it has no __cuda_array_interface__ "
                       "(use np.asarray(buf) or __array_interface__)");
             // Which queue wrote the buffer last is not tracked: wait for the device's queues, so that the data is
             // ready on every stream and `stream` is None ("no synchronisation needed", as the protocol allows).

@@ -178,7 +178,7 @@ namespace pyalpaka::bindings
                 // every queue of the device is waited for, except when the consumer asks for no synchronisation (-1).
                 if(!stream.is_none() && !PyIndex_Check(stream.ptr()))
                     throw py::type_error(
-                        "__dlpack__: stream must be None or an int (a CUDA stream handle, 1, 2 or -1), got "
+                        "__dlpack__: stream must be None or an int (a CUDA or HIP stream handle, 0, 1, 2 or -1), got "
                         + py::repr(stream).cast<std::string>());
                 auto const handle = stream.is_none() ? py::object(py::int_(0))
                                                      : py::reinterpret_steal<py::object>(PyNumber_Index(stream.ptr()));

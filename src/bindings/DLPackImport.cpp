@@ -39,8 +39,9 @@ namespace pyalpaka::bindings
             if(!py::hasattr(obj, "__dlpack__"))
                 throw rt::TypeMismatch(
                     "from_dlpack: " + py::str(py::type::of(obj)).cast<std::string>() + " has no __dlpack__ method");
-            // A CUDA producer is asked to order its work before the legacy default stream (stream=1), which the
-            // device-wide wait of importDLPack then covers; host producers take no stream.
+            // A CUDA or ROCm producer is asked to order its work before the legacy default stream (stream=1; the
+            // protocol's "default stream" on ROCm is 0), which the device-wide wait of importDLPack then covers; host
+            // producers take no stream.
             py::dict streamArg;
             if(py::hasattr(obj, "__dlpack_device__"))
             {
@@ -58,6 +59,8 @@ namespace pyalpaka::bindings
                 }
                 if(device.first == dlpack::kDLCUDA)
                     streamArg["stream"] = 1;
+                else if(device.first == dlpack::kDLROCM)
+                    streamArg["stream"] = 0;
             }
             try
             {
@@ -117,10 +120,10 @@ namespace pyalpaka::bindings
         buffer->readonly = readonly;
 
         buffer->device = hostDevice;
-        if(checked.onCuda)
+        if(checked.gpuBackend != nullptr)
         {
-            // GPU memory becomes a buffer of its own cuda device (BackendUnavailableError without one).
-            buffer->device = rt::backend("cuda").device(static_cast<std::size_t>(checked.cudaDevice));
+            // GPU memory becomes a buffer of its own device (BackendUnavailableError without the back-end).
+            buffer->device = rt::backend(checked.gpuBackend).device(static_cast<std::size_t>(checked.gpuDevice));
             py::gil_scoped_release release;
             buffer->device->wait(); // the producer's work, ordered before the legacy stream, is done
         }

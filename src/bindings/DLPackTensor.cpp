@@ -155,16 +155,19 @@ namespace pyalpaka::bindings
     {
         CheckedTensor checked;
         auto const deviceType = tensor.device.deviceType;
-        checked.onCuda = deviceType == dlpack::kDLCUDA;
-        if(!checked.onCuda && deviceType != dlpack::kDLCPU && deviceType != dlpack::kDLCUDAHost
-           && deviceType != dlpack::kDLROCMHost)
+        if(deviceType == dlpack::kDLCUDA)
+            checked.gpuBackend = "cuda";
+        else if(deviceType == dlpack::kDLROCM)
+            checked.gpuBackend = "hip";
+        else if(deviceType != dlpack::kDLCPU && deviceType != dlpack::kDLCUDAHost && deviceType != dlpack::kDLROCMHost)
             throw rt::TypeMismatch(
                 "from_dlpack: the tensor is on DLPack device type " + std::to_string(deviceType)
-                + ", which this pyalpaka has no back-end for (host memory and CUDA devices only)");
-        if(checked.onCuda && tensor.device.deviceId < 0)
+                + ", which this pyalpaka has no back-end for (host memory, CUDA and ROCm devices only)");
+        if(checked.gpuBackend != nullptr && tensor.device.deviceId < 0)
             throw std::invalid_argument(
-                "from_dlpack: the tensor's CUDA device id " + std::to_string(tensor.device.deviceId) + " is negative");
-        checked.cudaDevice = tensor.device.deviceId;
+                std::string("from_dlpack: the tensor's ") + (deviceType == dlpack::kDLCUDA ? "CUDA" : "ROCm")
+                + " device id " + std::to_string(tensor.device.deviceId) + " is negative");
+        checked.gpuDevice = tensor.device.deviceId;
         if(tensor.ndim < 1 || static_cast<std::size_t>(tensor.ndim) > rt::maxBufferDim)
             throw std::invalid_argument(
                 "from_dlpack: buffers have 1 to " + std::to_string(rt::maxBufferDim) + " dimensions, the tensor has "

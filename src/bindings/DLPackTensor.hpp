@@ -27,9 +27,10 @@ namespace pyalpaka::bindings
         std::size_t elements = 0;
         //! Bytes from the first element to one past the last (0 without elements).
         std::size_t span = 0;
-        //! On a CUDA device (cudaDevice its index), else in host memory.
-        bool onCuda = false;
-        std::int32_t cudaDevice = 0;
+        //! The GPU back-end whose device holds the memory ("cuda" or "hip", gpuDevice the device's index); null for
+        //! host memory.
+        char const* gpuBackend = nullptr;
+        std::int32_t gpuDevice = 0;
     };
 
     //! Checks device type, ndim, data type, shape, strides, data pointer and byte offset of `tensor`: TypeError

@@ -61,8 +61,11 @@ namespace pyalpaka::rt
     class NvtxRange
     {
     public:
-        explicit NvtxRange(std::string const& name) noexcept
+        //! Opens no range unless `enabled` (the back-end's API is CUDA's).
+        explicit NvtxRange(std::string const& name, bool enabled = true) noexcept
         {
+            if(!enabled)
+                return;
             if(auto const* api = Nvtx::api())
             {
                 api->rangePushA(name.c_str());

@@ -5,7 +5,7 @@
 //! \file
 //! The type-erased runtime: back-ends chosen at run time over accelerators chosen at compile time.
 //! Backend, Device, Queue and Event are abstract; each compiled-in back-end implements them: the CPU back-ends with
-//! alpaka's types (BackendImpl.hpp, QueueImpl.hpp), the cuda back-end over the CUDA driver API (cuda/CudaRuntime.hpp).
+//! alpaka's types (BackendImpl.hpp, QueueImpl.hpp), the cuda and hip back-ends over the GPU APIs (gpu/GpuRuntime.hpp).
 //! Nothing here knows Python.
 
 #include <alpaka/trace/Trace.hpp>

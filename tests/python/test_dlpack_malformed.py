@@ -74,11 +74,12 @@ MALFORMED = {
     "opencl-device": (
         dict(device=(4, 0)),
         TypeError,
-        r"the tensor is on DLPack device type 4, which this pyalpaka has no back-end for \(host memory and CUDA",
+        r"the tensor is on DLPack device type 4, which this pyalpaka has no back-end for \(host memory, CUDA and ROCm",
     ),
     "device-type-0": (dict(device=(0, 0)), TypeError, "DLPack device type 0, which this pyalpaka has no back-end"),
     "device-type-negative": (dict(device=(-7, 0)), TypeError, "DLPack device type -7"),
     "cuda-negative-id": (dict(device=(2, -1)), ValueError, "the tensor's CUDA device id -1 is negative"),
+    "rocm-negative-id": (dict(device=(10, -1)), ValueError, "the tensor's ROCm device id -1 is negative"),
     "version-2": (
         dict(versioned=True, version=(2, 0)),
         BufferError,

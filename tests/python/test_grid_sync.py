@@ -94,7 +94,7 @@ def test_barrier_rounds_in_every_dimensionality(queue, dim):
 
 def test_a_cooperative_launch_replays_from_a_graph(device, grid_sum):
     if not device.is_host:
-        pytest.skip("graphs of GPU cooperative launches run in test_cuda_gpu.py")
+        pytest.skip("graphs of GPU cooperative launches run in test_gpu_hardware.py")
     q = pk.Queue(device, blocking=False)
     threads, elems = _block(device)
     xb, partial, total, x = _arrays(device, 1)

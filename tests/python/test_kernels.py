@@ -413,7 +413,7 @@ def test_names_and_objects():
 
 def test_every_kernel_is_compiled_for_every_available_backend(backend):
     if backend in ("cuda", "hip"):
-        pytest.skip(f"{backend}: the shipped kernels are compiled at run time there (test_cuda_gpu.py launches them)")
+        pytest.skip(f"{backend}: the shipped kernels are compiled at run time there (test_gpu_hardware.py runs them)")
     for name in pk.kernels.names():
         kernel = getattr(pk.kernels, name)
         signatures = [(dim, params) for b, dim, params in kernel.signatures if b == backend]

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 """Memory pools, queue-ordered and pinned buffers on every back-end (the stand-in CUDA driver's side is in
-test_cuda_standin_driver.py): reuse of released blocks, no reuse while queued work may still use a block, limits,
+test_gpu_standin.py): reuse of released blocks, no reuse while queued work may still use a block, limits,
 free_all, out-of-memory messages."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 """pyalpaka.trace: the Chrome trace-event file and the summary, on every back-end (the stand-in CUDA driver in
-test_cuda_standin_driver.py)."""
+test_gpu_standin.py)."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ namespace
         return all;
     }
 
-    //! Limits as the cuda back-end computes them (src/runtime/cuda/CudaBackend.cpp) for two GPUs: an H200 (grid
+    //! Limits as the cuda back-end computes them (src/runtime/gpu/GpuBackend.cpp) for two GPUs: an H200 (grid
     //! 2**31-1 x 65535 x 65535, blocks 1024 x 1024 x 64 of at most 1024 threads) and an MI250X-like AMD GPU.
     auto gpuProps(std::size_t gpu, std::size_t dim) -> rt::DevProps
     {
@@ -87,7 +87,7 @@ namespace
             0};
     }
 
-    //! The GPU back-end's choice and check, as CudaBackend::validWorkDiv/checkWorkDiv make them.
+    //! The GPU back-end's choice and check, as GpuBackend::validWorkDiv/checkWorkDiv make them.
     auto gpuValidWorkDiv(
         rt::DevProps const& props,
         rt::Extents const& grid,

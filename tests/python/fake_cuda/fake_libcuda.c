@@ -1,7 +1,7 @@
 /* SPDX-FileCopyrightText: The pyalpaka authors
  * SPDX-License-Identifier: MPL-2.0
  *
- * A stand-in for libcuda.so.1 for the plumbing tests of pyalpaka's cuda back-end (test_cuda_standin_driver.py),
+ * A stand-in for libcuda.so.1 for the plumbing tests of pyalpaka's cuda back-end (test_gpu_standin.py),
  * selected with PYALPAKA_CUDA_DRIVER. It implements the driver calls the back-end uses on host memory: one device,
  * "stand-in GPU" of compute capability 9.0; device memory is malloc'ed; streams run every operation at once; events
  * are always complete; host functions run in the calling thread. Module loading fails with
@@ -174,9 +174,15 @@ CUresult cuGetErrorString(CUresult error, char const** text)
 #define REQUIRE_INIT()                                                                                                 \
     if(!initialised)                                                                                                   \
     return NOT_INITIALIZED
-#define REQUIRE_CONTEXT()                                                                                              \
-    if(contextDepth <= 0)                                                                                              \
-    return INVALID_CONTEXT
+/* The HIP stand-in (fake_hip/fake_libamdhip64.c) includes this file with FAKE_CUDA_NO_CONTEXTS defined: HIP has no
+ * contexts to push (a thread's current device takes their place), so its calls work without one. */
+#ifdef FAKE_CUDA_NO_CONTEXTS
+#    define REQUIRE_CONTEXT() (void)0
+#else
+#    define REQUIRE_CONTEXT()                                                                                          \
+        if(contextDepth <= 0)                                                                                          \
+        return INVALID_CONTEXT
+#endif
 
 CUresult cuDeviceGetCount(int* count)
 {

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! A module compiled by NVRTC (src/jit/EntryGpu.hpp) loaded into a device's primary context, and its launches:
-//! alpaka's [z][y][x] work division becomes CUDA's grid and block (x fastest), the thread-elements extent is the
-//! kernel's first parameter (an alpaka::Vec<Dim, std::size_t>: Dim std::size_t values), the arguments follow.
+//! A module compiled by NVRTC or hiprtc (src/jit/EntryGpu.hpp) loaded into a device's primary context, and its
+//! launches: alpaka's [z][y][x] work division becomes the API's grid and block (x fastest), the thread-elements extent
+//! is the kernel's first parameter (an alpaka::Vec<Dim, std::size_t>: Dim std::size_t values), the arguments follow.
 
 #include <algorithm>
 #include <array>
@@ -16,11 +16,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "CudaRuntime.hpp"
+#include "GpuRuntime.hpp"
 #include "runtime/Errors.hpp"
 #include "runtime/Tracing.hpp"
 
-namespace pyalpaka::rt::cuda
+namespace pyalpaka::rt::gpu
 {
     namespace
     {
@@ -37,17 +37,17 @@ namespace pyalpaka::rt::cuda
             return image;
         }
 
-        //! A work division component as CUDA's unsigned grid or block extent.
+        //! A work division component as an unsigned grid or block extent of a launch.
         auto toUnsigned(std::size_t value, char const* what) -> unsigned
         {
             if(value > UINT_MAX)
                 throw std::invalid_argument(
                     std::string("the work division's ") + what + " extent " + std::to_string(value)
-                    + " exceeds what a CUDA launch can express");
+                    + " exceeds what a GPU launch can express");
             return static_cast<unsigned>(value);
         }
 
-        //! CUDA's x, y, z of alpaka's [z][y][x] extents (missing dimensions are 1).
+        //! The launch's x, y, z of alpaka's [z][y][x] extents (missing dimensions are 1).
         auto toXyz(Extents const& e, char const* what) -> std::array<unsigned, 3>
         {
             std::array<unsigned, 3> xyz{1, 1, 1};
@@ -56,41 +56,39 @@ namespace pyalpaka::rt::cuda
             return xyz;
         }
 
-        class CudaKernel final : public GpuKernel
+        class ModuleKernel final : public GpuKernel
         {
         public:
-            CudaKernel(std::shared_ptr<CudaDevice> device, std::string const& path)
+            ModuleKernel(std::shared_ptr<GpuDevice> device, std::string const& path)
                 : m_device(std::move(device))
                 , m_path(path)
             {
                 auto const image = readFile(path);
-                ContextScope scope(m_device->context());
-                if(CUresult const status = driver().cuModuleLoadData(&m_module, image.data()); status != CUDA_SUCCESS)
+                ContextScope scope(api(), m_device->context());
+                if(Result const status = api().moduleLoadData(&m_module, image.data()); status != success)
                     throw std::runtime_error(
-                        "cannot load the compiled kernel " + path + " on " + m_device->name()
-                        + " (cuda:" + std::to_string(m_device->index()) + ", " + m_device->architecture()
-                        + "): " + describeError(status, "cuModuleLoadData"));
-                PYALPAKA_CU_CHECK(cuModuleGetFunction, &m_kernel, m_module, "pyalpaka_kernel");
-                PYALPAKA_CU_CHECK(cuModuleGetFunction, &m_dynShared, m_module, "pyalpaka_dyn_shared_bytes");
+                        "cannot load the compiled kernel " + path + " on " + m_device->describe() + " ("
+                        + m_device->architecture() + "): " + describeError(api(), status, api().moduleLoadData.symbol));
+                PYALPAKA_GPU_CHECK(api(), moduleGetFunction, &m_kernel, m_module, "pyalpaka_kernel");
+                PYALPAKA_GPU_CHECK(api(), moduleGetFunction, &m_dynShared, m_module, "pyalpaka_dyn_shared_bytes");
                 // The size of this global says whether the kernel specializes BlockSharedMemDynSizeBytes (2 bytes)
                 // or not (1 byte; src/jit/EntryGpu.hpp): no device memory is read to learn it.
-                CUdeviceptr flag = 0;
+                DevicePtr flag = 0;
                 std::size_t flagBytes = 0;
                 m_dynSharedUnspecialized
-                    = driver().cuModuleGetGlobal_v2(&flag, &flagBytes, m_module, "pyalpaka_dyn_shared_kind")
-                          == CUDA_SUCCESS
+                    = api().moduleGetGlobal(&flag, &flagBytes, m_module, "pyalpaka_dyn_shared_kind") == success
                       && flagBytes == 1;
             }
 
             // The module stays loaded: launches queued on streams may still run its code. The helper stream is the
             // kernel's own.
-            ~CudaKernel() override
+            ~ModuleKernel() override
             {
                 if(m_helperStream == nullptr)
                     return;
-                ContextScope const scope(m_device->context(), std::nothrow);
+                ContextScope const scope(api(), m_device->context(), std::nothrow);
                 if(scope.entered())
-                    (void)driver().cuStreamDestroy_v2(m_helperStream);
+                    (void)api().streamDestroy(m_helperStream);
             }
 
             void launch(
@@ -100,8 +98,8 @@ namespace pyalpaka::rt::cuda
                 std::size_t argCount,
                 bool cooperative) override
             {
-                auto* cuda = dynamic_cast<CudaQueue*>(&queue);
-                if(cuda == nullptr || cuda->device()->index() != m_device->index())
+                auto* gpu = dynamic_cast<GpuQueue*>(&queue);
+                if(gpu == nullptr || gpu->device() != m_device)
                     throw TypeMismatch(
                         "a kernel loaded on " + describe() + " cannot be launched on a queue of "
                         + queue.device()->name() + " (" + queue.device()->backend().name() + ")");
@@ -109,6 +107,11 @@ namespace pyalpaka::rt::cuda
                 auto const block = toXyz(workDiv.blockThreads, "block_threads");
                 LaunchParams launch(workDiv, args, argCount);
                 auto const sharedBytes = checkedDynSharedBytes(launch);
+                if(cooperative && !api().launchCooperativeKernel)
+                    throw std::invalid_argument(
+                        "cooperative kernel launch on " + describe() + ": " + api().library
+                        + " has no cooperative launch of a module's kernel (hipModuleLaunchCooperativeKernel); a "
+                          "newer ROCm has it");
                 if(cooperative)
                     if(auto const max = residentBlocks(workDiv, sharedBytes); workDiv.gridBlocks.product() > max)
                         throw std::invalid_argument(
@@ -118,12 +121,13 @@ namespace pyalpaka::rt::cuda
                             + " blocks of this shape can run at the same time (pyalpaka.max_active_blocks); a grid "
                               "barrier needs every block running: launch at most that many blocks");
                 auto** params = launch.kernelParams();
-                cuda->submit(
-                    [&](CUstream stream)
+                gpu->submit(
+                    [&](StreamHandle stream)
                     {
                         if(cooperative)
-                            PYALPAKA_CU_CHECK(
-                                cuLaunchCooperativeKernel,
+                            PYALPAKA_GPU_CHECK(
+                                api(),
+                                launchCooperativeKernel,
                                 m_kernel,
                                 grid[0],
                                 grid[1],
@@ -135,8 +139,9 @@ namespace pyalpaka::rt::cuda
                                 stream,
                                 params);
                         else
-                            PYALPAKA_CU_CHECK(
-                                cuLaunchKernel,
+                            PYALPAKA_GPU_CHECK(
+                                api(),
+                                launchKernel,
                                 m_kernel,
                                 grid[0],
                                 grid[1],
@@ -178,6 +183,11 @@ namespace pyalpaka::rt::cuda
             }
 
         private:
+            [[nodiscard]] auto api() const -> Api const&
+            {
+                return m_device->api();
+            }
+
             //! The parameters of pyalpaka_dyn_shared_bytes(out, blockThreads, elems, args...) and, from the third on,
             //! of pyalpaka_kernel(elems, args...).
             class LaunchParams
@@ -187,7 +197,7 @@ namespace pyalpaka::rt::cuda
                 {
                     if(argCount + 3 > m_params.size())
                         throw std::invalid_argument(
-                            "a cuda kernel launch takes at most " + std::to_string(m_params.size() - 3)
+                            "a GPU kernel launch takes at most " + std::to_string(m_params.size() - 3)
                             + " arguments, got " + std::to_string(argCount));
                     for(std::size_t i = 0; i < workDiv.dim(); ++i)
                     {
@@ -222,7 +232,7 @@ namespace pyalpaka::rt::cuda
 
             auto describe() const -> std::string
             {
-                return m_device->name() + " (cuda:" + std::to_string(m_device->index()) + ")";
+                return m_device->describe();
             }
 
             //! Runs pyalpaka_dyn_shared_bytes on a helper stream (it reads no memory, so it need not wait for the
@@ -233,15 +243,16 @@ namespace pyalpaka::rt::cuda
                 if(m_dynSharedUnspecialized)
                     return 0;
                 std::lock_guard lock(m_mutex);
-                ContextScope scope(m_device->context());
+                ContextScope scope(api(), m_device->context());
                 if(m_helperStream == nullptr)
                 {
                     m_result = m_device->allocate(sizeof(unsigned long long));
-                    PYALPAKA_CU_CHECK(cuStreamCreate, &m_helperStream, CU_STREAM_NON_BLOCKING);
+                    PYALPAKA_GPU_CHECK(api(), streamCreate, &m_helperStream, streamNonBlocking);
                 }
                 void* out = m_result.get();
-                PYALPAKA_CU_CHECK(
-                    cuLaunchKernel,
+                PYALPAKA_GPU_CHECK(
+                    api(),
+                    launchKernel,
                     m_dynShared,
                     1u,
                     1u,
@@ -256,15 +267,15 @@ namespace pyalpaka::rt::cuda
                 unsigned long long bytes = 0;
                 Memcpy2D c{};
                 c.srcMemoryType = MemoryDevice;
-                c.srcDevice = static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(out));
+                c.srcDevice = static_cast<DevicePtr>(reinterpret_cast<std::uintptr_t>(out));
                 c.srcPitch = sizeof(bytes);
                 c.dstMemoryType = MemoryHost;
                 c.dstHost = &bytes;
                 c.dstPitch = sizeof(bytes);
                 c.widthInBytes = sizeof(bytes);
                 c.height = 1;
-                PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, m_helperStream);
-                PYALPAKA_CU_CHECK(cuStreamSynchronize, m_helperStream);
+                PYALPAKA_GPU_CHECK(api(), memcpy2DAsync, &c, m_helperStream);
+                PYALPAKA_GPU_CHECK(api(), streamSynchronize, m_helperStream);
                 return bytes;
             }
 
@@ -275,9 +286,9 @@ namespace pyalpaka::rt::cuda
                 auto const limit = static_cast<unsigned long long>(m_device->attributes().sharedMemPerBlockOptin);
                 if(bytes > limit)
                     throw std::invalid_argument(
-                        "kernel launch on 'cuda': the kernel asks for " + std::to_string(bytes)
-                        + " bytes of dynamic block shared memory, at most " + std::to_string(limit)
-                        + " bytes per block are available on " + m_device->name());
+                        "kernel launch on '" + std::string(api().backend) + "': the kernel asks for "
+                        + std::to_string(bytes) + " bytes of dynamic block shared memory, at most "
+                        + std::to_string(limit) + " bytes per block are available on " + m_device->name());
                 optIn(bytes);
                 return static_cast<unsigned>(bytes);
             }
@@ -285,16 +296,17 @@ namespace pyalpaka::rt::cuda
             //! Raises the kernel's dynamic shared memory limit to `bytes` where that is beyond the default.
             void optIn(unsigned long long bytes)
             {
-                if(bytes <= defaultDynSharedLimit)
-                    return; // the launch path's usual case, without the lock
+                if(bytes <= defaultDynSharedLimit || !api().funcSetAttribute)
+                    return; // the launch path's usual case, without the lock; HIP has no opt-in
                 std::lock_guard lock(m_mutex);
                 if(bytes > m_optedInBytes)
                 {
-                    ContextScope scope(m_device->context());
-                    PYALPAKA_CU_CHECK(
-                        cuFuncSetAttribute,
+                    ContextScope scope(api(), m_device->context());
+                    PYALPAKA_GPU_CHECK(
+                        api(),
+                        funcSetAttribute,
                         m_kernel,
-                        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        funcAttributeMaxDynamicSharedSizeBytes,
                         static_cast<int>(bytes));
                     m_optedInBytes = bytes;
                 }
@@ -308,9 +320,10 @@ namespace pyalpaka::rt::cuda
                 if(!attributes.cooperativeLaunch)
                     throw std::invalid_argument(describe() + " does not support cooperative kernel launches");
                 int perMultiprocessor = 0;
-                ContextScope scope(m_device->context());
-                PYALPAKA_CU_CHECK(
-                    cuOccupancyMaxActiveBlocksPerMultiprocessor,
+                ContextScope scope(api(), m_device->context());
+                PYALPAKA_GPU_CHECK(
+                    api(),
+                    occupancyMaxActiveBlocksPerMultiprocessor,
                     &perMultiprocessor,
                     m_kernel,
                     static_cast<int>(workDiv.blockThreads.product()),
@@ -319,12 +332,12 @@ namespace pyalpaka::rt::cuda
                        * static_cast<std::size_t>(attributes.multiprocessorCount);
             }
 
-            std::shared_ptr<CudaDevice> m_device;
+            std::shared_ptr<GpuDevice> m_device;
             std::string m_path;
-            CUmodule m_module = nullptr;
-            CUfunction m_kernel = nullptr;
-            CUfunction m_dynShared = nullptr;
-            CUstream m_helperStream = nullptr;
+            ModuleHandle m_module = nullptr;
+            FunctionHandle m_kernel = nullptr;
+            FunctionHandle m_dynShared = nullptr;
+            StreamHandle m_helperStream = nullptr;
             std::shared_ptr<void> m_result;
             std::mutex m_mutex;
             unsigned long long m_optedInBytes = 0;
@@ -332,41 +345,44 @@ namespace pyalpaka::rt::cuda
         };
     } // namespace
 
-    auto CudaDevice::loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel>
+    auto GpuDevice::loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel>
     {
-        return std::make_shared<CudaKernel>(std::static_pointer_cast<CudaDevice>(shared_from_this()), path);
+        return std::make_shared<ModuleKernel>(std::static_pointer_cast<GpuDevice>(shared_from_this()), path);
     }
 
-    auto CudaDevice::linkPtx(std::string const& ptx) -> std::string
+    auto GpuDevice::linkPtx(std::string const& ptx) -> std::string
     {
         constexpr int errorLogBuffer = 5; // CU_JIT_ERROR_LOG_BUFFER
         constexpr int errorLogBytes = 6;  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
         constexpr int inputPtx = 1;       // CU_JIT_INPUT_PTX
-        ContextScope scope(m_context);
+        if(!m_api.linkCreate)
+            throw std::logic_error(describe() + " links no PTX: only the CUDA driver does");
+        ContextScope scope(api(), m_context);
         std::array<char, 4096> log{};
         std::array<int, 2> options{errorLogBuffer, errorLogBytes};
         std::array<void*, 2> values{log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(log.size()))};
-        CUlinkState state = nullptr;
-        PYALPAKA_CU_CHECK(cuLinkCreate_v2, 2u, options.data(), values.data(), &state);
+        LinkStateHandle state = nullptr;
+        PYALPAKA_GPU_CHECK(api(), linkCreate, 2u, options.data(), values.data(), &state);
         struct Destroy
         {
-            CUlinkState state;
+            Api const& api;
+            LinkStateHandle state;
 
             ~Destroy()
             {
-                static_cast<void>(driver().cuLinkDestroy(state));
+                static_cast<void>(api.linkDestroy(state));
             }
-        } const destroy{state};
+        } const destroy{api(), state};
         // The driver reads the PTX up to its terminating NUL, which std::string keeps after its last character.
         auto* const text = const_cast<char*>(ptx.c_str());
-        if(CUresult const status
-           = driver().cuLinkAddData_v2(state, inputPtx, text, ptx.size() + 1, "kernel.ptx", 0, nullptr, nullptr);
-           status != CUDA_SUCCESS)
-            throw std::runtime_error(describeError(status, "cuLinkAddData_v2") + ": " + log.data());
+        if(Result const status
+           = api().linkAddData(state, inputPtx, text, ptx.size() + 1, "kernel.ptx", 0, nullptr, nullptr);
+           status != success)
+            throw std::runtime_error(describeError(api(), status, api().linkAddData.symbol) + ": " + log.data());
         void* image = nullptr;
         std::size_t bytes = 0;
-        if(CUresult const status = driver().cuLinkComplete(state, &image, &bytes); status != CUDA_SUCCESS)
-            throw std::runtime_error(describeError(status, "cuLinkComplete") + ": " + log.data());
+        if(Result const status = api().linkComplete(state, &image, &bytes); status != success)
+            throw std::runtime_error(describeError(api(), status, api().linkComplete.symbol) + ": " + log.data());
         return {static_cast<char const*>(image), bytes}; // the image belongs to the link state: copied before Destroy
     }
-} // namespace pyalpaka::rt::cuda
+} // namespace pyalpaka::rt::gpu

@@ -2,22 +2,22 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! CudaQueue's copies and fills: a strided region is split into rows (alpaka/detail/mem/StridedRows.hpp), and each
+//! GpuQueue's copies and fills: a strided region is split into rows (alpaka/detail/mem/StridedRows.hpp), and each
 //! block of at most two row dimensions becomes one 3-D driver copy where the pitches allow it, else 2-D copies; device
 //! memory is filled with 2-D memsets, host memory (a NumPy array) on the host in queue order.
 
 #include <cstring>
 
-#include "CudaRuntime.hpp"
+#include "GpuRuntime.hpp"
 #include "runtime/RegionRows.hpp"
 
-namespace pyalpaka::rt::cuda
+namespace pyalpaka::rt::gpu
 {
     namespace
     {
         auto isDeviceMemory(Region const& r) -> bool
         {
-            return r.device != nullptr && r.device->memorySpace() == MemorySpace::Cuda;
+            return r.device != nullptr && r.device->memorySpace() != MemorySpace::Host;
         }
 
         auto address(Region const& r) -> std::uintptr_t
@@ -32,7 +32,7 @@ namespace pyalpaka::rt::cuda
             if(isDeviceMemory(r))
             {
                 c.srcMemoryType = MemoryDevice;
-                c.srcDevice = static_cast<CUdeviceptr>(address(r) + offset);
+                c.srcDevice = static_cast<DevicePtr>(address(r) + offset);
             }
             else
             {
@@ -47,7 +47,7 @@ namespace pyalpaka::rt::cuda
             if(isDeviceMemory(r))
             {
                 c.dstMemoryType = MemoryDevice;
-                c.dstDevice = static_cast<CUdeviceptr>(address(r) + offset);
+                c.dstDevice = static_cast<DevicePtr>(address(r) + offset);
             }
             else
             {
@@ -59,7 +59,12 @@ namespace pyalpaka::rt::cuda
         //! Enqueues the copy of one block of at most two row dimensions: a 3-D copy where the outer stride is a whole
         //! number of inner ones (fitsPitched3D), else a 2-D copy per plane.
         void copyBlock(
-            CUstream stream, Region const& dst, Region const& src, CopyRows const& block, std::size_t const* offsets)
+            Api const& api,
+            StreamHandle stream,
+            Region const& dst,
+            Region const& src,
+            CopyRows const& block,
+            std::size_t const* offsets)
         {
             if(alpaka::detail::fitsPitched3D(block))
             {
@@ -73,7 +78,7 @@ namespace pyalpaka::rt::cuda
                 c.widthInBytes = block.width;
                 c.height = block.extent[1];
                 c.depth = block.extent[0];
-                PYALPAKA_CU_CHECK(cuMemcpy3DAsync_v2, &c, stream);
+                PYALPAKA_GPU_CHECK(api, memcpy3DAsync, &c, stream);
                 return;
             }
             alpaka::detail::forEachBlock(
@@ -90,19 +95,25 @@ namespace pyalpaka::rt::cuda
                     c.dstPitch = rowsDim ? plane.stride[0][0] : plane.width;
                     c.widthInBytes = plane.width;
                     c.height = rowsDim ? plane.extent[0] : 1;
-                    PYALPAKA_CU_CHECK(cuMemcpy2DAsync_v2, &c, stream);
+                    PYALPAKA_GPU_CHECK(api, memcpy2DAsync, &c, stream);
                 });
         }
 
         //! Fills the rows of one block (at most one row dimension) of device memory.
-        void setBlock(CUstream stream, Region const& dst, SetRows const& block, std::size_t offset, std::uint8_t byte)
+        void setBlock(
+            Api const& api,
+            StreamHandle stream,
+            Region const& dst,
+            SetRows const& block,
+            std::size_t offset,
+            std::uint8_t byte)
         {
-            auto const base = static_cast<CUdeviceptr>(address(dst) + offset);
+            auto const base = static_cast<DevicePtr>(address(dst) + offset);
             if(block.dims == 0)
-                PYALPAKA_CU_CHECK(cuMemsetD8Async, base, byte, block.width, stream);
+                PYALPAKA_GPU_CHECK(api, memsetD8Async, base, byte, block.width, stream);
             else
-                PYALPAKA_CU_CHECK(
-                    cuMemsetD2D8Async, base, block.stride[0][0], byte, block.width, block.extent[0], stream);
+                PYALPAKA_GPU_CHECK(
+                    api, memsetD2D8Async, base, block.stride[0][0], byte, block.width, block.extent[0], stream);
         }
 
         void setHostRegion(Region const& dst, std::uint8_t byte)
@@ -128,24 +139,24 @@ namespace pyalpaka::rt::cuda
         }
     } // namespace
 
-    void CudaQueue::copy(Region const& dst, Region const& src)
+    void GpuQueue::copy(Region const& dst, Region const& src)
     {
         auto const rows = copyRows(dst, src);
         if(!isDeviceMemory(src) && !capturing() && m_pendingHostTasks->load(std::memory_order_acquire) != 0)
         {
             // The driver may read pageable host memory when the copy is enqueued, before host tasks enqueued
             // earlier ran (a fill of this NumPy array, say): let them run first.
-            ContextScope scope(m_device->context());
-            PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
+            ContextScope scope(api(), m_device->context());
+            PYALPAKA_GPU_CHECK(api(), streamSynchronize, m_stream);
         }
         submit(
-            [&](CUstream stream)
+            [&](StreamHandle stream)
             {
                 alpaka::detail::forEachBlock(
                     rows,
                     2,
                     [&](CopyRows const& block, std::size_t const* offsets)
-                    { copyBlock(stream, dst, src, block, offsets); });
+                    { copyBlock(api(), stream, dst, src, block, offsets); });
             },
             [&]
             {
@@ -156,7 +167,7 @@ namespace pyalpaka::rt::cuda
             });
     }
 
-    void CudaQueue::set(Region const& dst, std::uint8_t byte)
+    void GpuQueue::set(Region const& dst, std::uint8_t byte)
     {
         if(!isDeviceMemory(dst))
         {
@@ -172,16 +183,16 @@ namespace pyalpaka::rt::cuda
         }
         auto const rows = setRows(dst);
         submit(
-            [&](CUstream stream)
+            [&](StreamHandle stream)
             {
                 alpaka::detail::forEachBlock(
                     rows,
                     1,
                     [&](SetRows const& block, std::size_t const* offsets)
-                    { setBlock(stream, dst, block, offsets[0], byte); });
+                    { setBlock(api(), stream, dst, block, offsets[0], byte); });
             },
             [&] {
                 return alpaka::trace::Description{alpaka::trace::Op::Memset, "memset", {}, rows.width * rowCount(rows)};
             });
     }
-} // namespace pyalpaka::rt::cuda
+} // namespace pyalpaka::rt::gpu

@@ -1,8 +1,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""The cuda back-end on a real GPU: kernels compiled by NVRTC and launched on a queue's stream, shipped kernels,
-dynamic shared memory, asynchrony, interoperability. Skipped (never passed) where no CUDA GPU is available, and
-where the cuda back-end runs over the stand-in driver of test_cuda_standin_driver.py."""
+"""The GPU back-ends on a real GPU: kernels compiled by NVRTC or hiprtc and launched on a queue's stream, shipped
+kernels, dynamic shared memory, asynchrony, interoperability. Each test runs on cuda and on hip; a back-end is skipped
+(never passed) where it has no GPU here, and where it runs over a stand-in library of test_gpu_standin.py."""
 
 from __future__ import annotations
 
@@ -13,26 +13,29 @@ import pyalpaka as pk
 
 from _support import AXPY, BLOCK_SUM
 
-_CUDA = {b.name: b for b in pk.backends()}["cuda"]
+_BACKENDS = {b.name: b for b in pk.backends()}
+_VARIABLE = {"cuda": "PYALPAKA_CUDA_DRIVER", "hip": "PYALPAKA_HIP_LIBRARY"}
 
 
-def _real_gpu() -> str:
-    """Why the tests cannot run here, or '' where they can."""
-    if not _CUDA.available:
-        return f"cuda: {_CUDA.reason}"
-    if pk.device("cuda").name == "stand-in GPU":
-        return "cuda runs over the stand-in driver (PYALPAKA_CUDA_DRIVER), which runs no kernels"
+def _real_gpu(backend: str) -> str:
+    """Why the tests cannot run on `backend` here, or '' where they can."""
+    info = _BACKENDS[backend]
+    if not info.available:
+        return f"{backend}: {info.reason}"
+    if pk.device(backend).name == "stand-in GPU":
+        return f"{backend} runs over a stand-in library ({_VARIABLE[backend]}), which runs no kernels"
     try:
         from pyalpaka import _rtc
 
-        _rtc.nvrtc()
-        _rtc.cccl_include()
+        if backend == "cuda":
+            _rtc.nvrtc()
+            _rtc.cccl_include()
+        else:
+            _rtc.hiprtc()
     except pk.BackendUnavailableError as error:
-        return f"no NVRTC: {error}"
+        return f"no run-time compiler for {backend}: {error}"
     return ""
 
-
-pytestmark = pytest.mark.skipif(bool(_real_gpu()), reason=_real_gpu() or "a CUDA GPU is available")
 
 INDEX_2D = r"""
 struct Index2D
@@ -47,9 +50,12 @@ struct Index2D
 """
 
 
-@pytest.fixture(scope="module")
-def gpu(tmp_path_factory):
-    return pk.device("cuda")
+@pytest.fixture(scope="module", params=["cuda", "hip"])
+def gpu(request):
+    """Device 0 of a GPU back-end that has a real GPU here; skips the others with the reason."""
+    if reason := _real_gpu(request.param):
+        pytest.skip(reason)
+    return pk.device(request.param)
 
 
 @pytest.fixture(autouse=True)
@@ -167,7 +173,7 @@ def test_cupy_arrays_become_buffers_without_a_copy(gpu):
     cupy = pytest.importorskip("cupy")
     array = cupy.arange(4096, dtype=cupy.float64)
     buf = pk.from_dlpack(array)
-    assert buf.ptr == array.data.ptr and buf.shape == (4096,) and buf.device.backend == "cuda"
+    assert buf.ptr == array.data.ptr and buf.shape == (4096,) and buf.device.backend == gpu.backend
     q = pk.Queue(gpu)
     cupy.cuda.runtime.deviceSynchronize()
     pk.kernels.fill(q, pk.valid_workdiv(gpu, 4096), buf, 7.0, 4096)
@@ -194,7 +200,7 @@ def test_pytorch_tensors_and_buffers_share_memory_both_ways(gpu):
     t = torch.zeros(4096, dtype=torch.float64, device="cuda")
     torch.cuda.synchronize()
     view = pk.from_dlpack(t)
-    assert view.ptr == t.data_ptr() and view.device.backend == "cuda" and view.shape == (4096,)
+    assert view.ptr == t.data_ptr() and view.device.backend == gpu.backend and view.shape == (4096,)
     pk.kernels.fill(q, pk.valid_workdiv(gpu, 4096), view, 3.0, 4096)
     q.wait()
     assert float(t.sum()) == 3.0 * 4096

@@ -3,10 +3,10 @@
 #pragma once
 
 //! \file
-//! The runtime's cuda back-end over the CUDA driver API (loaded at run time, see CudaDriver.hpp): a device works in
-//! its primary context, a queue is a stream, an event a CUevent, a buffer cuMemAlloc'ed memory (pooled:
-//! runtime/MemoryPool.hpp), and kernels are modules that NVRTC compiled (src/jit/EntryGpu.hpp). A HIP back-end over the
-//! HIP runtime would mirror these classes with hipStream_t and friends.
+//! The runtime's GPU back-ends, `cuda` and `hip`: one implementation over the API table of GpuApi.hpp (the CUDA
+//! driver or the HIP runtime, loaded at run time). A device works in its primary context (HIP's: the device made
+//! current), a queue is a stream, an event an API event, a buffer device memory of the API (pooled:
+//! runtime/MemoryPool.hpp), and kernels are modules that NVRTC or hiprtc compiled (src/jit/EntryGpu.hpp).
 
 #include <alpaka/detail/FirstError.hpp>
 
@@ -18,13 +18,13 @@
 #include <string>
 #include <vector>
 
-#include "CudaDriver.hpp"
+#include "GpuApi.hpp"
 #include "runtime/Nvtx.hpp"
 #include "runtime/Runtime.hpp"
 
-namespace pyalpaka::rt::cuda
+namespace pyalpaka::rt::gpu
 {
-    class CudaBackend;
+    class GpuBackend;
 
     //! The device attributes the runtime uses, read once.
     struct DeviceAttributes
@@ -41,11 +41,11 @@ namespace pyalpaka::rt::cuda
         int ccMinor = 0;
     };
 
-    class CudaDevice final : public Device
+    class GpuDevice final : public Device
     {
     public:
-        CudaDevice(CudaBackend& backend, std::size_t index);
-        ~CudaDevice() override;
+        GpuDevice(GpuBackend& backend, std::size_t index);
+        ~GpuDevice() override;
 
         [[nodiscard]] auto backend() const -> Backend& override;
         [[nodiscard]] auto index() const -> std::size_t override
@@ -66,10 +66,7 @@ namespace pyalpaka::rt::cuda
         [[nodiscard]] auto freeMemoryBytes() const -> std::size_t override;
         [[nodiscard]] auto warpSizes() const -> std::vector<std::size_t> override;
 
-        [[nodiscard]] auto memorySpace() const -> MemorySpace override
-        {
-            return MemorySpace::Cuda;
-        }
+        [[nodiscard]] auto memorySpace() const -> MemorySpace override;
 
         [[nodiscard]] auto makeQueue(bool blocking) -> std::shared_ptr<Queue> override;
         [[nodiscard]] auto makeEvent() -> std::shared_ptr<Event> override;
@@ -78,7 +75,16 @@ namespace pyalpaka::rt::cuda
         [[nodiscard]] auto loadGpuKernel(std::string const& path) -> std::shared_ptr<GpuKernel> override;
         [[nodiscard]] auto linkPtx(std::string const& ptx) -> std::string override;
 
-        [[nodiscard]] auto context() const -> CUcontext
+        //! The API the device's back-end works through.
+        [[nodiscard]] auto api() const -> Api const&
+        {
+            return m_api;
+        }
+
+        //! "stand-in GPU (cuda:0)", for messages.
+        [[nodiscard]] auto describe() const -> std::string;
+
+        [[nodiscard]] auto context() const -> ContextHandle
         {
             return m_context;
         }
@@ -88,21 +94,23 @@ namespace pyalpaka::rt::cuda
             return m_attributes;
         }
 
-        //! The AccDevProps of this device for a dimensionality, as alpaka's CUDA accelerator computes them.
+        //! The AccDevProps of this device for a dimensionality, as alpaka's CUDA and HIP accelerators compute them.
         [[nodiscard]] auto props(std::size_t dim) const -> DevProps const&;
 
     private:
-        CudaBackend& m_backend;
+        GpuBackend& m_backend;
+        Api const& m_api;
         std::size_t m_index;
-        CUdevice m_device = 0;
-        CUcontext m_context = nullptr;
+        DeviceOrdinal m_device = 0;
+        ContextHandle m_context = nullptr;
         std::string m_name;
+        std::string m_architecture;
         std::size_t m_totalMemory = 0;
         DeviceAttributes m_attributes;
         std::array<DevProps, maxWorkDivDim> m_props{}; //!< props(dim) for dim 1, 2, 3
 
         [[nodiscard]] auto computeProps(std::size_t dim) const -> DevProps;
-        //! cuMemAlloc'ed memory and cuMemHostAlloc'ed page-locked host memory, for the device's pools.
+        //! Device memory and page-locked host memory of the API, for the device's pools.
         [[nodiscard]] auto deviceMemory() -> MemoryPool::Source;
         [[nodiscard]] auto pinnedMemory() -> MemoryPool::Source;
     };
@@ -115,7 +123,7 @@ namespace pyalpaka::rt::cuda
         std::shared_ptr<alpaka::detail::FirstError> errors;
     };
 
-    class CudaGraph;
+    class GpuGraph;
 
     //! What a capture records besides the driver's graph.
     struct CaptureRecord
@@ -123,20 +131,20 @@ namespace pyalpaka::rt::cuda
         std::vector<std::unique_ptr<RecordedHostTask>> hostTasks;
         std::shared_ptr<alpaka::detail::FirstError> errors = std::make_shared<alpaka::detail::FirstError>();
         //! Graphs launched inside the capture (child graph nodes): their host nodes call their recorded tasks.
-        std::vector<std::shared_ptr<CudaGraph const>> children;
+        std::vector<std::shared_ptr<GpuGraph const>> children;
     };
 
-    //! A stream capture, instantiated once (CUgraphExec) and replayed with cuGraphLaunch.
-    class CudaGraph final
+    //! A stream capture, instantiated once (GraphExecHandle) and replayed with cuGraphLaunch.
+    class GpuGraph final
         : public Graph
-        , public std::enable_shared_from_this<CudaGraph>
+        , public std::enable_shared_from_this<GpuGraph>
     {
     public:
         //! Takes ownership of graph and instantiates it.
-        CudaGraph(std::shared_ptr<CudaDevice> device, CUgraph graph, CaptureRecord record);
-        ~CudaGraph() override;
-        CudaGraph(CudaGraph const&) = delete;
-        auto operator=(CudaGraph const&) -> CudaGraph& = delete;
+        GpuGraph(std::shared_ptr<GpuDevice> device, GraphHandle graph, CaptureRecord record);
+        ~GpuGraph() override;
+        GpuGraph(GpuGraph const&) = delete;
+        auto operator=(GpuGraph const&) -> GpuGraph& = delete;
 
         [[nodiscard]] auto device() const -> std::shared_ptr<Device> override;
 
@@ -145,12 +153,12 @@ namespace pyalpaka::rt::cuda
             return m_nodeCount;
         }
 
-        [[nodiscard]] auto exec() const -> CUgraphExec
+        [[nodiscard]] auto exec() const -> GraphExecHandle
         {
             return m_exec;
         }
 
-        [[nodiscard]] auto graph() const -> CUgraph
+        [[nodiscard]] auto graph() const -> GraphHandle
         {
             return m_graph;
         }
@@ -161,18 +169,23 @@ namespace pyalpaka::rt::cuda
         void rethrowHostTaskErrors() const;
 
     private:
-        std::shared_ptr<CudaDevice> m_device;
-        CUgraph m_graph = nullptr;
-        CUgraphExec m_exec = nullptr;
+        [[nodiscard]] auto api() const -> Api const&
+        {
+            return m_device->api();
+        }
+
+        std::shared_ptr<GpuDevice> m_device;
+        GraphHandle m_graph = nullptr;
+        GraphExecHandle m_exec = nullptr;
         std::size_t m_nodeCount = 0;
         CaptureRecord m_record;
     };
 
-    class CudaQueue final : public Queue
+    class GpuQueue final : public Queue
     {
     public:
-        CudaQueue(std::shared_ptr<CudaDevice> device, bool blocking);
-        ~CudaQueue() override;
+        GpuQueue(std::shared_ptr<GpuDevice> device, bool blocking);
+        ~GpuQueue() override;
 
         [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
         {
@@ -216,7 +229,7 @@ namespace pyalpaka::rt::cuda
         template<typename TEnqueue, typename TDescribe>
         void submit(TEnqueue&& enqueue, TDescribe&& what)
         {
-            ContextScope scope(m_device->context());
+            ContextScope scope(api(), m_device->context());
             if(capturing())
             {
                 enqueue(m_stream);
@@ -228,7 +241,7 @@ namespace pyalpaka::rt::cuda
             if(alpaka::trace::enabled())
             {
                 auto const description = what();
-                NvtxRange const range(description.name);
+                NvtxRange const range(description.name, api().nvtx);
                 auto const traced = beginTraced();
                 enqueue(m_stream);
                 endTraced(traced, description);
@@ -238,7 +251,7 @@ namespace pyalpaka::rt::cuda
             finish(number);
         }
 
-        [[nodiscard]] auto cudaDevice() const -> CudaDevice&
+        [[nodiscard]] auto gpuDevice() const -> GpuDevice&
         {
             return *m_device;
         }
@@ -247,6 +260,11 @@ namespace pyalpaka::rt::cuda
         [[nodiscard]] auto completedCount() const -> std::uint64_t override;
 
     private:
+        [[nodiscard]] auto api() const -> Api const&
+        {
+            return m_device->api();
+        }
+
         //! Operations of a non-blocking queue per completion event: recording an event after every operation, and
         //! querying it, added a measurable share of the driver's own launch time to every launch (measured:
         //! docs/dev/measurements.md#gpu-kernels-and-launches). What an operation keeps alive is released at most
@@ -258,7 +276,7 @@ namespace pyalpaka::rt::cuda
         struct TracedStart
         {
             std::int64_t hostBegin;
-            CUevent deviceBegin;
+            EventHandle deviceBegin;
         };
 
         auto beginTraced() -> TracedStart;
@@ -273,12 +291,12 @@ namespace pyalpaka::rt::cuda
         //! After a synchronisation that began when `submitted` operations were submitted: they all ran.
         void completedUpTo(std::uint64_t submitted) const;
         void rethrowHostTaskError();
-        void addChildGraph(CudaGraph const& graph);
+        void addChildGraph(GpuGraph const& graph);
 
-        std::shared_ptr<CudaDevice> m_device;
+        std::shared_ptr<GpuDevice> m_device;
         bool m_blocking;
         alpaka::trace::Track m_track;
-        CUstream m_stream = nullptr;
+        StreamHandle m_stream = nullptr;
         std::shared_ptr<alpaka::detail::FirstError> m_errors = std::make_shared<alpaka::detail::FirstError>();
         std::unique_ptr<CaptureRecord> m_capture;
         //! Host tasks enqueued whose callback has not run (a copy from host memory waits for them).
@@ -289,24 +307,24 @@ namespace pyalpaka::rt::cuda
         //! until the host answers.
         struct TrackedEvent
         {
-            CUevent event;
+            EventHandle event;
             std::uint64_t number;
         };
 
         mutable std::mutex m_trackMutex;
         mutable std::deque<TrackedEvent> m_tracked;
-        mutable std::vector<CUevent> m_eventPool;
+        mutable std::vector<EventHandle> m_eventPool;
         std::uint64_t m_lastTracked = 0; //!< the number of the operation the last event follows
         //! completedCount() asks the driver again only once this many operations were submitted: releasing what
         //! operations kept alive needs no answer per launch.
         mutable std::uint64_t m_nextPoll = 0;
     };
 
-    class CudaEvent final : public Event
+    class GpuEvent final : public Event
     {
     public:
-        explicit CudaEvent(std::shared_ptr<CudaDevice> device);
-        ~CudaEvent() override;
+        explicit GpuEvent(std::shared_ptr<GpuDevice> device);
+        ~GpuEvent() override;
 
         [[nodiscard]] auto device() const -> std::shared_ptr<Device> override
         {
@@ -316,20 +334,30 @@ namespace pyalpaka::rt::cuda
         void wait() override;
         [[nodiscard]] auto isComplete() const -> bool override;
 
-        [[nodiscard]] auto native() const -> CUevent
+        [[nodiscard]] auto native() const -> EventHandle
         {
             return m_event;
         }
 
     private:
-        std::shared_ptr<CudaDevice> m_device;
-        CUevent m_event = nullptr;
+        [[nodiscard]] auto api() const -> Api const&
+        {
+            return m_device->api();
+        }
+
+        std::shared_ptr<GpuDevice> m_device;
+        EventHandle m_event = nullptr;
     };
 
-    class CudaBackend final : public Backend
+    class GpuBackend final : public Backend
     {
     public:
-        explicit CudaBackend(std::size_t deviceCount);
+        GpuBackend(Api const& api, std::size_t deviceCount);
+
+        [[nodiscard]] auto api() const -> Api const&
+        {
+            return m_api;
+        }
 
         [[nodiscard]] auto name() const -> std::string const& override
         {
@@ -338,7 +366,7 @@ namespace pyalpaka::rt::cuda
 
         [[nodiscard]] auto accName() const -> std::string override
         {
-            return "AccGpuCudaRt";
+            return m_api.accName;
         }
 
         [[nodiscard]] auto available() const -> bool override
@@ -368,12 +396,13 @@ namespace pyalpaka::rt::cuda
         void checkWorkDiv(Device const& dev, WorkDiv const& workDiv) override;
 
     private:
-        std::string m_name = "cuda";
+        Api const& m_api;
+        std::string m_name;
         std::size_t m_deviceCount;
         std::mutex m_mutex;
-        std::vector<std::shared_ptr<CudaDevice>> m_devices;
+        std::vector<std::shared_ptr<GpuDevice>> m_devices;
     };
 
-    //! The cuda back-end when the driver loads and has a device; otherwise null and `reason` says why.
-    [[nodiscard]] auto makeCudaBackend(std::string& reason) -> Backend*;
-} // namespace pyalpaka::rt::cuda
+    //! The back-end of a loaded API when it has a device; otherwise null and `reason` says why.
+    [[nodiscard]] auto makeGpuBackend(ApiLoad const& load, std::string& reason) -> Backend*;
+} // namespace pyalpaka::rt::gpu

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! CudaBackend and CudaDevice: devices and their limits from the driver's device attributes; work divisions with
-//! alpaka's own algorithm and checks over an AccDevProps filled as alpaka's CUDA accelerator fills it.
+//! GpuBackend and GpuDevice: devices and their limits from the API's device attributes; work divisions with
+//! alpaka's own algorithm and checks over an AccDevProps filled as alpaka's CUDA and HIP accelerators fill it.
 
 #include <alpaka/workdiv/WorkDivHelpers.hpp>
 
@@ -12,19 +12,20 @@
 #include <limits>
 #include <stdexcept>
 
-#include "CudaRuntime.hpp"
+#include "GpuRuntime.hpp"
 #include "runtime/AlpakaExtents.hpp"
 #include "runtime/Dispatch.hpp"
 #include "runtime/Errors.hpp"
 
-namespace pyalpaka::rt::cuda
+namespace pyalpaka::rt::gpu
 {
     namespace
     {
-        auto attribute(CUdevice device, CUdeviceAttribute which) -> int
+        auto attribute(Api const& api, DeviceOrdinal device, Attribute which) -> int
         {
             int value = 0;
-            PYALPAKA_CU_CHECK(cuDeviceGetAttribute, &value, which, device);
+            PYALPAKA_GPU_CHECK(
+                api, deviceGetAttribute, &value, api.attributeCodes[static_cast<std::size_t>(which)], device);
             return value;
         }
 
@@ -58,143 +59,155 @@ namespace pyalpaka::rt::cuda
                 p.globalMemSizeBytes};
         }
 
-        auto cudaDevice(Device const& dev) -> CudaDevice const&
+        auto gpuDevice(Device const& dev) -> GpuDevice const&
         {
-            auto const* cuda = dynamic_cast<CudaDevice const*>(&dev);
-            if(cuda == nullptr)
-                throw TypeMismatch("a device of back-end '" + dev.backend().name() + "' is not a cuda device");
-            return *cuda;
+            auto const* gpu = dynamic_cast<GpuDevice const*>(&dev);
+            if(gpu == nullptr)
+                throw TypeMismatch("a device of back-end '" + dev.backend().name() + "' is not a GPU device");
+            return *gpu;
         }
     } // namespace
 
-    CudaDevice::CudaDevice(CudaBackend& backend, std::size_t index)
+    GpuDevice::GpuDevice(GpuBackend& backend, std::size_t index)
         : m_backend(backend)
+        , m_api(backend.api())
         , m_index(index)
     {
-        PYALPAKA_CU_CHECK(cuDeviceGet, &m_device, static_cast<int>(index));
+        PYALPAKA_GPU_CHECK(api(), deviceGet, &m_device, static_cast<int>(index));
         std::array<char, 256> name{};
-        PYALPAKA_CU_CHECK(cuDeviceGetName, name.data(), static_cast<int>(name.size() - 1), m_device);
+        PYALPAKA_GPU_CHECK(api(), deviceGetName, name.data(), static_cast<int>(name.size() - 1), m_device);
         m_name = name.data();
-        PYALPAKA_CU_CHECK(cuDeviceTotalMem_v2, &m_totalMemory, m_device);
+        PYALPAKA_GPU_CHECK(api(), deviceTotalMem, &m_totalMemory, m_device);
         auto& a = m_attributes;
-        a.maxThreadsPerBlock = attribute(m_device, MaxThreadsPerBlock);
-        a.maxBlockDim[0] = attribute(m_device, MaxBlockDimX);
-        a.maxBlockDim[1] = attribute(m_device, MaxBlockDimY);
-        a.maxBlockDim[2] = attribute(m_device, MaxBlockDimZ);
-        a.maxGridDim[0] = attribute(m_device, MaxGridDimX);
-        a.maxGridDim[1] = attribute(m_device, MaxGridDimY);
-        a.maxGridDim[2] = attribute(m_device, MaxGridDimZ);
-        a.sharedMemPerBlock = attribute(m_device, MaxSharedMemoryPerBlock);
-        a.sharedMemPerBlockOptin = std::max(a.sharedMemPerBlock, attribute(m_device, MaxSharedMemoryPerBlockOptin));
-        a.warpSize = attribute(m_device, WarpSize);
-        a.multiprocessorCount = attribute(m_device, MultiprocessorCount);
-        a.cooperativeLaunch = attribute(m_device, CooperativeLaunch) != 0;
-        a.ccMajor = attribute(m_device, ComputeCapabilityMajor);
-        a.ccMinor = attribute(m_device, ComputeCapabilityMinor);
+        a.maxThreadsPerBlock = attribute(m_api, m_device, Attribute::MaxThreadsPerBlock);
+        a.maxBlockDim[0] = attribute(m_api, m_device, Attribute::MaxBlockDimX);
+        a.maxBlockDim[1] = attribute(m_api, m_device, Attribute::MaxBlockDimY);
+        a.maxBlockDim[2] = attribute(m_api, m_device, Attribute::MaxBlockDimZ);
+        a.maxGridDim[0] = attribute(m_api, m_device, Attribute::MaxGridDimX);
+        a.maxGridDim[1] = attribute(m_api, m_device, Attribute::MaxGridDimY);
+        a.maxGridDim[2] = attribute(m_api, m_device, Attribute::MaxGridDimZ);
+        a.sharedMemPerBlock = attribute(m_api, m_device, Attribute::MaxSharedMemoryPerBlock);
+        a.sharedMemPerBlockOptin
+            = std::max(a.sharedMemPerBlock, attribute(m_api, m_device, Attribute::MaxSharedMemoryPerBlockOptin));
+        a.warpSize = attribute(m_api, m_device, Attribute::WarpSize);
+        a.multiprocessorCount = attribute(m_api, m_device, Attribute::MultiprocessorCount);
+        a.cooperativeLaunch = attribute(m_api, m_device, Attribute::CooperativeLaunch) != 0;
+        a.ccMajor = attribute(m_api, m_device, Attribute::ComputeCapabilityMajor);
+        a.ccMinor = attribute(m_api, m_device, Attribute::ComputeCapabilityMinor);
+        m_architecture = m_api.architecture(m_api, m_device);
         // Every launch checks its work division against these: computed once, not per launch.
         for(std::size_t dim = 1; dim <= maxWorkDivDim; ++dim)
             m_props[dim - 1] = computeProps(dim);
-        PYALPAKA_CU_CHECK(cuDevicePrimaryCtxRetain, &m_context, m_device);
+        PYALPAKA_GPU_CHECK(api(), devicePrimaryCtxRetain, &m_context, m_device);
         initMemoryPools(deviceMemory(), pinnedMemory());
     }
 
-    CudaDevice::~CudaDevice()
+    GpuDevice::~GpuDevice()
     {
         releaseMemoryPools();
-        (void)driver().cuDevicePrimaryCtxRelease_v2(m_device);
+        (void)api().devicePrimaryCtxRelease(m_device);
     }
 
-    auto CudaDevice::deviceMemory() -> MemoryPool::Source
+    auto GpuDevice::deviceMemory() -> MemoryPool::Source
     {
         MemoryPool::Source source;
-        source.deviceName = m_name + " (cuda:" + std::to_string(m_index) + ")";
+        source.deviceName = describe();
         source.deviceBytes = m_totalMemory;
         source.allocate = [this](std::size_t bytes) -> void*
         {
-            ContextScope scope(m_context);
-            CUdeviceptr pointer = 0;
-            CUresult const status = driver().cuMemAlloc_v2(&pointer, bytes);
-            if(status == CUDA_ERROR_OUT_OF_MEMORY)
+            ContextScope scope(api(), m_context);
+            DevicePtr pointer = 0;
+            Result const status = api().memAlloc(&pointer, bytes);
+            if(status == errorOutOfMemory)
                 return nullptr;
-            check(status, "cuMemAlloc_v2");
+            check(api(), status, api().memAlloc.symbol);
             return reinterpret_cast<void*>(static_cast<std::uintptr_t>(pointer));
         };
         source.free = [this](void* pointer, std::size_t)
         {
             // Errors cannot be reported from here (a deleter, possibly at interpreter exit): the memory is lost.
-            ContextScope const scope(m_context, std::nothrow);
+            ContextScope const scope(api(), m_context, std::nothrow);
             if(scope.entered())
-                (void)driver().cuMemFree_v2(static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(pointer)));
+                (void)api().memFree(static_cast<DevicePtr>(reinterpret_cast<std::uintptr_t>(pointer)));
         };
         return source;
     }
 
-    auto CudaDevice::pinnedMemory() -> MemoryPool::Source
+    auto GpuDevice::pinnedMemory() -> MemoryPool::Source
     {
         MemoryPool::Source source;
-        source.deviceName = "the host, pinned for " + m_name + " (cuda:" + std::to_string(m_index) + ")";
+        source.deviceName = "the host, pinned for " + describe();
         source.deviceBytes = m_totalMemory;
         source.allocate = [this](std::size_t bytes) -> void*
         {
-            ContextScope scope(m_context);
+            ContextScope scope(api(), m_context);
             void* pointer = nullptr;
-            CUresult const status
-                = driver().cuMemHostAlloc(&pointer, bytes, MemHostAllocPortable | MemHostAllocDeviceMap);
-            if(status == CUDA_ERROR_OUT_OF_MEMORY)
+            Result const status = api().memHostAlloc(&pointer, bytes, memHostAllocPortable | memHostAllocDeviceMap);
+            if(status == errorOutOfMemory)
                 return nullptr;
-            check(status, "cuMemHostAlloc");
+            check(api(), status, api().memHostAlloc.symbol);
             return pointer;
         };
         source.free = [this](void* pointer, std::size_t)
         {
-            ContextScope const scope(m_context, std::nothrow);
+            ContextScope const scope(api(), m_context, std::nothrow);
             if(scope.entered())
-                (void)driver().cuMemFreeHost(pointer);
+                (void)api().memFreeHost(pointer);
         };
         return source;
     }
 
-    auto CudaDevice::backend() const -> Backend&
+    auto GpuDevice::backend() const -> Backend&
     {
         return m_backend;
     }
 
-    auto CudaDevice::freeMemoryBytes() const -> std::size_t
+    auto GpuDevice::memorySpace() const -> MemorySpace
     {
-        ContextScope scope(m_context);
+        return m_api.memorySpace;
+    }
+
+    auto GpuDevice::describe() const -> std::string
+    {
+        return m_name + " (" + m_api.backend + ":" + std::to_string(m_index) + ")";
+    }
+
+    auto GpuDevice::freeMemoryBytes() const -> std::size_t
+    {
+        ContextScope scope(api(), m_context);
         std::size_t free = 0;
         std::size_t total = 0;
-        PYALPAKA_CU_CHECK(cuMemGetInfo_v2, &free, &total);
+        PYALPAKA_GPU_CHECK(api(), memGetInfo, &free, &total);
         return free;
     }
 
-    auto CudaDevice::warpSizes() const -> std::vector<std::size_t>
+    auto GpuDevice::warpSizes() const -> std::vector<std::size_t>
     {
         return {positive(m_attributes.warpSize)};
     }
 
-    auto CudaDevice::makeQueue(bool blocking) -> std::shared_ptr<Queue>
+    auto GpuDevice::makeQueue(bool blocking) -> std::shared_ptr<Queue>
     {
-        return std::make_shared<CudaQueue>(std::static_pointer_cast<CudaDevice>(shared_from_this()), blocking);
+        return std::make_shared<GpuQueue>(std::static_pointer_cast<GpuDevice>(shared_from_this()), blocking);
     }
 
-    auto CudaDevice::makeEvent() -> std::shared_ptr<Event>
+    auto GpuDevice::makeEvent() -> std::shared_ptr<Event>
     {
-        return std::make_shared<CudaEvent>(std::static_pointer_cast<CudaDevice>(shared_from_this()));
+        return std::make_shared<GpuEvent>(std::static_pointer_cast<GpuDevice>(shared_from_this()));
     }
 
-    void CudaDevice::wait()
+    void GpuDevice::wait()
     {
-        ContextScope scope(m_context);
-        PYALPAKA_CU_CHECK(cuCtxSynchronize);
+        ContextScope scope(api(), m_context);
+        PYALPAKA_GPU_CHECK(api(), ctxSynchronize);
     }
 
-    auto CudaDevice::architecture() const -> std::string
+    auto GpuDevice::architecture() const -> std::string
     {
-        return "sm_" + std::to_string(m_attributes.ccMajor) + std::to_string(m_attributes.ccMinor);
+        return m_architecture;
     }
 
-    auto CudaDevice::props(std::size_t dim) const -> DevProps const&
+    auto GpuDevice::props(std::size_t dim) const -> DevProps const&
     {
         if(dim < 1 || dim > maxWorkDivDim)
             throw std::invalid_argument(
@@ -202,7 +215,7 @@ namespace pyalpaka::rt::cuda
         return m_props[dim - 1];
     }
 
-    auto CudaDevice::computeProps(std::size_t dim) const -> DevProps
+    auto GpuDevice::computeProps(std::size_t dim) const -> DevProps
     {
         auto const& a = m_attributes;
         DevProps p;
@@ -226,26 +239,28 @@ namespace pyalpaka::rt::cuda
         return p;
     }
 
-    CudaBackend::CudaBackend(std::size_t deviceCount)
-        : m_deviceCount(deviceCount)
+    GpuBackend::GpuBackend(Api const& api, std::size_t deviceCount)
+        : m_api(api)
+        , m_name(api.backend)
+        , m_deviceCount(deviceCount)
     {
     }
 
-    auto CudaBackend::device(std::size_t index) -> std::shared_ptr<Device>
+    auto GpuBackend::device(std::size_t index) -> std::shared_ptr<Device>
     {
         std::lock_guard lock(m_mutex);
         if(index >= m_deviceCount)
             throw std::out_of_range(
-                "device index " + std::to_string(index) + " is out of range: back-end 'cuda' has "
+                "device index " + std::to_string(index) + " is out of range: back-end '" + m_name + "' has "
                 + std::to_string(m_deviceCount) + " device" + (m_deviceCount == 1 ? "" : "s"));
         if(m_devices.size() < m_deviceCount)
             m_devices.resize(m_deviceCount);
         if(!m_devices[index])
-            m_devices[index] = std::make_shared<CudaDevice>(*this, index);
+            m_devices[index] = std::make_shared<GpuDevice>(*this, index);
         return m_devices[index];
     }
 
-    auto CudaBackend::openedDevice(std::string const& arch) -> std::shared_ptr<Device>
+    auto GpuBackend::openedDevice(std::string const& arch) -> std::shared_ptr<Device>
     {
         std::lock_guard lock(m_mutex);
         for(auto const& device : m_devices)
@@ -254,12 +269,12 @@ namespace pyalpaka::rt::cuda
         return nullptr;
     }
 
-    auto CudaBackend::props(Device const& dev, std::size_t dim) -> DevProps
+    auto GpuBackend::props(Device const& dev, std::size_t dim) -> DevProps
     {
-        return cudaDevice(dev).props(dim);
+        return gpuDevice(dev).props(dim);
     }
 
-    auto CudaBackend::validWorkDiv(
+    auto GpuBackend::validWorkDiv(
         Device const& dev,
         Extents const& gridElems,
         Extents const& threadElems,
@@ -267,7 +282,7 @@ namespace pyalpaka::rt::cuda
         SubDivRestrictions restrictions) -> WorkDiv
     {
         checkValidWorkDivRequest(gridElems, threadElems);
-        auto const& device = cudaDevice(dev);
+        auto const& device = gpuDevice(dev);
         // One element per thread where the caller leaves the choice to the back-end, as alpaka's GPU back-ends do.
         Extents elems = threadElems;
         for(std::size_t i = 0; i < elems.dim; ++i)
@@ -292,10 +307,10 @@ namespace pyalpaka::rt::cuda
             });
     }
 
-    void CudaBackend::checkWorkDiv(Device const& dev, WorkDiv const& workDiv)
+    void GpuBackend::checkWorkDiv(Device const& dev, WorkDiv const& workDiv)
     {
         checkWorkDivShape(workDiv);
-        auto const& device = cudaDevice(dev);
+        auto const& device = gpuDevice(dev);
         withDim<maxWorkDivDim>(
             workDiv.dim(),
             "a work division",
@@ -306,29 +321,30 @@ namespace pyalpaka::rt::cuda
                     toVec<dim>(workDiv.gridBlocks), toVec<dim>(workDiv.blockThreads), toVec<dim>(workDiv.threadElems));
                 auto const problem = alpaka::detail::describeInvalidWorkDiv(toAlpaka<dim>(device.props(dim)), members);
                 if(!problem.empty())
-                    throw std::invalid_argument(toString(workDiv) + " is not valid for 'cuda': " + problem);
+                    throw std::invalid_argument(toString(workDiv) + " is not valid for '" + m_name + "': " + problem);
             });
     }
 
-    auto makeCudaBackend(std::string& reason) -> Backend*
+    auto makeGpuBackend(ApiLoad const& load, std::string& reason) -> Backend*
     {
-        auto const& loaded = loadDriver();
-        if(loaded.api == nullptr)
+        if(load.api == nullptr)
         {
-            reason = loaded.reason;
+            reason = load.reason;
             return nullptr;
         }
+        auto const& api = *load.api;
         int count = 0;
-        if(CUresult const status = loaded.api->cuDeviceGetCount(&count); status != CUDA_SUCCESS)
+        if(Result const status = api.deviceGetCount(&count); status != success)
         {
-            reason = "no CUDA device found (" + describeError(status, "cuDeviceGetCount") + ")";
+            reason = std::string("no ") + api.vendor + " device found ("
+                     + describeError(api, status, api.deviceGetCount.symbol) + ")";
             return nullptr;
         }
         if(count <= 0)
         {
-            reason = "no CUDA device found (the driver reports none)";
+            reason = std::string("no ") + api.vendor + " device found (" + api.library + " reports none)";
             return nullptr;
         }
-        return new CudaBackend(static_cast<std::size_t>(count));
+        return new GpuBackend(api, static_cast<std::size_t>(count));
     }
-} // namespace pyalpaka::rt::cuda
+} // namespace pyalpaka::rt::gpu

@@ -2,19 +2,19 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
-//! CudaQueue: a stream of a device's primary context. Operations are counted as they complete (by events recorded
+//! GpuQueue: a stream of a device's primary context. Operations are counted as they complete (by events recorded
 //! every few operations, or by a wait) so that callers may release what an operation used; host tasks run on the
 //! driver's callback thread and keep their first exception for the next wait. Copies and fills are in
-//! CudaCopies.cpp, graph capture and replay in CudaGraph.cpp, events in CudaEvent.cpp.
+//! GpuCopies.cpp, graph capture and replay in GpuGraph.cpp, events in GpuEvent.cpp.
 
 #include <cstring>
 #include <utility>
 
-#include "CudaRuntime.hpp"
+#include "GpuRuntime.hpp"
 #include "runtime/Errors.hpp"
 #include "runtime/Tracing.hpp"
 
-namespace pyalpaka::rt::cuda
+namespace pyalpaka::rt::gpu
 {
     namespace
     {
@@ -26,8 +26,8 @@ namespace pyalpaka::rt::cuda
             std::shared_ptr<std::atomic<std::size_t>> pending; //!< the queue's host tasks not yet run
         };
 
-        //! Runs on the driver's callback thread, which must not call CUDA. The queue counts the task done with the
-        //! operations around it (CudaQueue::finish): by an event recorded after it, or by a wait.
+        //! Runs on the API's callback thread, which must not call the API. The queue counts the task done with the
+        //! operations around it (GpuQueue::finish): by an event recorded after it, or by a wait.
         void runHostTask(void* userData)
         {
             std::unique_ptr<PendingHostTask> pending(static_cast<PendingHostTask*>(userData));
@@ -76,14 +76,14 @@ namespace pyalpaka::rt::cuda
             }
 
             //! An event recorded on `stream` now, or null when the driver has none to give.
-            static auto recordEvent(CUstream stream) noexcept -> CUevent
+            static auto recordEvent(Api const& api, StreamHandle stream) noexcept -> EventHandle
             {
-                CUevent event = nullptr;
-                if(driver().cuEventCreate(&event, 0) != CUDA_SUCCESS)
+                EventHandle event = nullptr;
+                if(api.eventCreate(&event, 0) != success)
                     return nullptr;
-                if(driver().cuEventRecord(event, stream) != CUDA_SUCCESS)
+                if(api.eventRecord(event, stream) != success)
                 {
-                    (void)driver().cuEventDestroy_v2(event);
+                    (void)api.eventDestroy(event);
                     return nullptr;
                 }
                 return event;
@@ -91,16 +91,17 @@ namespace pyalpaka::rt::cuda
 
             //! Keeps an operation's events (the context current, `stream` its queue's) until the trace ends.
             void
-            add(CUcontext context,
-                CUstream stream,
-                CUevent begin,
-                CUevent end,
+            add(Api const& api,
+                ContextHandle context,
+                StreamHandle stream,
+                EventHandle begin,
+                EventHandle end,
                 alpaka::trace::Description what,
                 alpaka::trace::Track const& track)
             {
                 std::lock_guard lock(m_mutex);
-                referenceOf(context, stream);
-                m_pending.push_back({context, begin, end, std::move(what), track});
+                referenceOf(api, context, stream);
+                m_pending.push_back({&api, context, begin, end, std::move(what), track});
             }
 
             //! Waits for every pending operation and records its device time.
@@ -115,15 +116,16 @@ namespace pyalpaka::rt::cuda
                 }
                 for(auto const& p : pending)
                 {
-                    ContextScope const scope(p.context, std::nothrow);
+                    auto const& api = *p.api;
+                    ContextScope const scope(api, p.context, std::nothrow);
                     if(!scope.entered())
                         continue;
                     float beginMs = 0;
                     float endMs = 0;
-                    auto const* ref = find(references, p.context);
-                    if(ref != nullptr && ref->event != nullptr && driver().cuEventSynchronize(p.end) == CUDA_SUCCESS
-                       && driver().cuEventElapsedTime(&beginMs, ref->event, p.begin) == CUDA_SUCCESS
-                       && driver().cuEventElapsedTime(&endMs, ref->event, p.end) == CUDA_SUCCESS)
+                    auto const* ref = find(references, api, p.context);
+                    if(ref != nullptr && ref->event != nullptr && api.eventSynchronize(p.end) == success
+                       && api.eventElapsedTime(&beginMs, ref->event, p.begin) == success
+                       && api.eventElapsedTime(&endMs, ref->event, p.end) == success)
                     {
                         alpaka::trace::Record r;
                         r.op = p.what.op;
@@ -136,54 +138,58 @@ namespace pyalpaka::rt::cuda
                         r.endNs = ref->hostNs + static_cast<std::int64_t>(static_cast<double>(endMs) * 1e6);
                         alpaka::trace::record(r);
                     }
-                    (void)driver().cuEventDestroy_v2(p.begin);
-                    (void)driver().cuEventDestroy_v2(p.end);
+                    (void)api.eventDestroy(p.begin);
+                    (void)api.eventDestroy(p.end);
                 }
                 for(auto const& ref : references)
                 {
-                    ContextScope const scope(ref.context, std::nothrow);
+                    ContextScope const scope(*ref.api, ref.context, std::nothrow);
                     if(scope.entered() && ref.event != nullptr)
-                        (void)driver().cuEventDestroy_v2(ref.event);
+                        (void)ref.api->eventDestroy(ref.event);
                 }
             }
 
         private:
             struct Pending
             {
-                CUcontext context;
-                CUevent begin;
-                CUevent end;
+                Api const* api;
+                ContextHandle context;
+                EventHandle begin;
+                EventHandle end;
                 alpaka::trace::Description what;
                 alpaka::trace::Track track;
             };
 
+            //! Contexts are told apart by their API too: a HIP context handle is its device's number.
             struct Reference
             {
-                CUcontext context;
-                CUevent event;
+                Api const* api;
+                ContextHandle context;
+                EventHandle event;
                 std::int64_t hostNs;
             };
 
-            static auto find(std::vector<Reference> const& references, CUcontext context) -> Reference const*
+            static auto
+            find(std::vector<Reference> const& references, Api const& api, ContextHandle context) -> Reference const*
             {
                 for(auto const& ref : references)
-                    if(ref.context == context)
+                    if(ref.api == &api && ref.context == context)
                         return &ref;
                 return nullptr;
             }
 
             //! The context's reference event; the first operation traced in a context records it and waits for it.
-            void referenceOf(CUcontext context, CUstream stream)
+            void referenceOf(Api const& api, ContextHandle context, StreamHandle stream)
             {
-                if(find(m_references, context) != nullptr)
+                if(find(m_references, api, context) != nullptr)
                     return;
-                CUevent event = recordEvent(stream);
-                if(event != nullptr && driver().cuEventSynchronize(event) != CUDA_SUCCESS)
+                EventHandle event = recordEvent(api, stream);
+                if(event != nullptr && api.eventSynchronize(event) != success)
                 {
-                    (void)driver().cuEventDestroy_v2(event);
+                    (void)api.eventDestroy(event);
                     event = nullptr;
                 }
-                m_references.push_back({context, event, alpaka::trace::now()});
+                m_references.push_back({&api, context, event, alpaka::trace::now()});
             }
 
             std::mutex m_mutex;
@@ -200,55 +206,55 @@ namespace pyalpaka::rt::cuda
         }
     } // namespace
 
-    CudaQueue::CudaQueue(std::shared_ptr<CudaDevice> device, bool blocking)
+    GpuQueue::GpuQueue(std::shared_ptr<GpuDevice> device, bool blocking)
         : m_device(std::move(device))
         , m_blocking(blocking)
         , m_track{alpaka::trace::newTrackId(), {}}
     {
-        m_track.label = "cuda:" + std::to_string(m_device->index()) + (blocking ? " blocking queue " : " queue ")
-                        + std::to_string(m_track.id);
-        ContextScope scope(m_device->context());
-        PYALPAKA_CU_CHECK(cuStreamCreate, &m_stream, CU_STREAM_NON_BLOCKING);
+        m_track.label = std::string(api().backend) + ":" + std::to_string(m_device->index())
+                        + (blocking ? " blocking queue " : " queue ") + std::to_string(m_track.id);
+        ContextScope scope(api(), m_device->context());
+        PYALPAKA_GPU_CHECK(api(), streamCreate, &m_stream, streamNonBlocking);
     }
 
-    CudaQueue::~CudaQueue()
+    GpuQueue::~GpuQueue()
     {
         // Work still queued uses memory its owners keep alive only until the queue is done with it.
-        ContextScope const scope(m_device->context(), std::nothrow);
+        ContextScope const scope(api(), m_device->context(), std::nothrow);
         if(!scope.entered())
             return;
-        (void)driver().cuStreamSynchronize(m_stream);
+        (void)api().streamSynchronize(m_stream);
         for(auto const& tracked : m_tracked)
-            (void)driver().cuEventDestroy_v2(tracked.event);
+            (void)api().eventDestroy(tracked.event);
         for(auto* event : m_eventPool)
-            (void)driver().cuEventDestroy_v2(event);
-        (void)driver().cuStreamDestroy_v2(m_stream);
+            (void)api().eventDestroy(event);
+        (void)api().streamDestroy(m_stream);
     }
 
-    void CudaQueue::finish(std::uint64_t number)
+    void GpuQueue::finish(std::uint64_t number)
     {
         if(m_blocking)
         {
-            CUresult const status = driver().cuStreamSynchronize(m_stream);
+            Result const status = api().streamSynchronize(m_stream);
             markCompleted(number);
-            check(status, "cuStreamSynchronize");
+            check(api(), status, api().streamSynchronize.symbol);
             return;
         }
         if(number - m_lastTracked < trackEvery)
             return; // counted by the next event, or by the next wait
-        CUevent event = nullptr;
-        CUresult status = CUDA_SUCCESS;
+        EventHandle event = nullptr;
+        Result status = success;
         if(m_eventPool.empty())
-            status = driver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING);
+            status = api().eventCreate(&event, eventDisableTiming);
         else
         {
             event = m_eventPool.back();
             m_eventPool.pop_back();
         }
-        if(status == CUDA_SUCCESS)
+        if(status == success)
         {
-            status = driver().cuEventRecord(event, m_stream);
-            if(status == CUDA_SUCCESS)
+            status = api().eventRecord(event, m_stream);
+            if(status == success)
             {
                 m_tracked.push_back({event, number});
                 m_lastTracked = number;
@@ -257,12 +263,12 @@ namespace pyalpaka::rt::cuda
             m_eventPool.push_back(event);
         }
         // The operation is queued, but no event will count it: wait for it instead.
-        (void)driver().cuStreamSynchronize(m_stream);
+        (void)api().streamSynchronize(m_stream);
         markCompleted(number);
-        check(status, "cuEventRecord");
+        check(api(), status, api().eventRecord.symbol);
     }
 
-    void CudaQueue::markCompleted(std::uint64_t number) const
+    void GpuQueue::markCompleted(std::uint64_t number) const
     {
         auto& completed = completedCounter();
         auto known = completed.load(std::memory_order_relaxed);
@@ -271,15 +277,15 @@ namespace pyalpaka::rt::cuda
         }
     }
 
-    auto CudaQueue::completedCount() const -> std::uint64_t
+    auto GpuQueue::completedCount() const -> std::uint64_t
     {
         std::unique_lock lock(m_trackMutex, std::try_to_lock);
         if(lock.owns_lock() && !m_tracked.empty() && submittedCount() >= m_nextPoll)
         {
             m_nextPoll = submittedCount() + trackEvery;
-            ContextScope scope(m_device->context());
+            ContextScope scope(api(), m_device->context());
             // In stream order: the first event not reached ends the scan.
-            while(!m_tracked.empty() && driver().cuEventQuery(m_tracked.front().event) == CUDA_SUCCESS)
+            while(!m_tracked.empty() && api().eventQuery(m_tracked.front().event) == success)
             {
                 markCompleted(m_tracked.front().number);
                 m_eventPool.push_back(m_tracked.front().event);
@@ -289,13 +295,13 @@ namespace pyalpaka::rt::cuda
         return Queue::completedCount();
     }
 
-    auto CudaQueue::enqueuedCount() const -> std::uint64_t
+    auto GpuQueue::enqueuedCount() const -> std::uint64_t
     {
         std::lock_guard lock(m_trackMutex); // an operation is counted and enqueued under the lock
         return submittedCount();
     }
 
-    void CudaQueue::completedUpTo(std::uint64_t submitted) const
+    void GpuQueue::completedUpTo(std::uint64_t submitted) const
     {
         std::lock_guard lock(m_trackMutex);
         while(!m_tracked.empty() && m_tracked.front().number <= submitted)
@@ -306,7 +312,7 @@ namespace pyalpaka::rt::cuda
         markCompleted(submitted);
     }
 
-    void CudaQueue::enqueueHostTask(std::function<void()> task, alpaka::trace::Description const* what)
+    void GpuQueue::enqueueHostTask(std::function<void()> task, alpaka::trace::Description const* what)
     {
         if(alpaka::trace::enabled() && !capturing())
         {
@@ -318,11 +324,11 @@ namespace pyalpaka::rt::cuda
                 task();
             };
         }
-        ContextScope scope(m_device->context());
+        ContextScope scope(api(), m_device->context());
         if(capturing())
         {
             auto recorded = std::make_unique<RecordedHostTask>(RecordedHostTask{std::move(task), m_capture->errors});
-            PYALPAKA_CU_CHECK(cuLaunchHostFunc, m_stream, &runRecordedHostTask, recorded.get());
+            PYALPAKA_GPU_CHECK(api(), launchHostFunc, m_stream, &runRecordedHostTask, recorded.get());
             m_capture->hostTasks.push_back(std::move(recorded));
             return;
         }
@@ -331,15 +337,15 @@ namespace pyalpaka::rt::cuda
             // Runs in this thread, after the work before it, as the CPU back-ends' blocking queues do; not under the
             // lock, since the task may enqueue more work on this queue.
             std::uint64_t number = 0;
-            CUresult status = CUDA_SUCCESS;
+            Result status = success;
             {
                 std::lock_guard lock(m_trackMutex);
                 number = countSubmitted();
-                status = driver().cuStreamSynchronize(m_stream);
+                status = api().streamSynchronize(m_stream);
             }
             struct Count
             {
-                CudaQueue const& queue;
+                GpuQueue const& queue;
                 std::uint64_t number;
 
                 ~Count()
@@ -347,7 +353,7 @@ namespace pyalpaka::rt::cuda
                     queue.markCompleted(number);
                 }
             } const count{*this, number};
-            check(status, "cuStreamSynchronize");
+            check(api(), status, api().streamSynchronize.symbol);
             task();
             return;
         }
@@ -356,63 +362,62 @@ namespace pyalpaka::rt::cuda
         auto pending
             = std::make_unique<PendingHostTask>(PendingHostTask{std::move(task), m_errors, m_pendingHostTasks});
         m_pendingHostTasks->fetch_add(1, std::memory_order_relaxed);
-        if(CUresult const status = driver().cuLaunchHostFunc(m_stream, &runHostTask, pending.get());
-           status != CUDA_SUCCESS)
+        if(Result const status = api().launchHostFunc(m_stream, &runHostTask, pending.get()); status != success)
         {
             m_pendingHostTasks->fetch_sub(1, std::memory_order_relaxed);
-            check(status, "cuLaunchHostFunc");
+            check(api(), status, api().launchHostFunc.symbol);
         }
         (void)pending.release(); // owned by the callback now
         finish(number);
     }
 
-    auto CudaQueue::beginTraced() -> TracedStart
+    auto GpuQueue::beginTraced() -> TracedStart
     {
         auto const hostBegin = alpaka::trace::now();
-        return {hostBegin, DeviceSpans::recordEvent(m_stream)};
+        return {hostBegin, DeviceSpans::recordEvent(api(), m_stream)};
     }
 
-    void CudaQueue::endTraced(TracedStart const& start, alpaka::trace::Description const& what)
+    void GpuQueue::endTraced(TracedStart const& start, alpaka::trace::Description const& what)
     {
         alpaka::trace::recordSpan(what, &m_track, start.hostBegin, true);
         if(start.deviceBegin == nullptr)
             return;
-        if(CUevent const end = DeviceSpans::recordEvent(m_stream))
-            DeviceSpans::instance().add(m_device->context(), m_stream, start.deviceBegin, end, what, m_track);
+        if(EventHandle const end = DeviceSpans::recordEvent(api(), m_stream))
+            DeviceSpans::instance().add(api(), m_device->context(), m_stream, start.deviceBegin, end, what, m_track);
         else
-            (void)driver().cuEventDestroy_v2(start.deviceBegin);
+            (void)api().eventDestroy(start.deviceBegin);
     }
 
-    void CudaQueue::rethrowHostTaskError()
+    void GpuQueue::rethrowHostTaskError()
     {
         m_errors->rethrowAndClear();
     }
 
-    void CudaQueue::wait()
+    void GpuQueue::wait()
     {
         if(capturing())
             throw capturingError("Queue.wait");
         alpaka::trace::Span const span({alpaka::trace::Op::Wait, "wait for " + m_track.label});
         auto const submitted = enqueuedCount();
         {
-            ContextScope scope(m_device->context());
-            PYALPAKA_CU_CHECK(cuStreamSynchronize, m_stream);
+            ContextScope scope(api(), m_device->context());
+            PYALPAKA_GPU_CHECK(api(), streamSynchronize, m_stream);
         }
         completedUpTo(submitted);
         rethrowHostTaskError();
     }
 
-    auto CudaQueue::empty() const -> bool
+    auto GpuQueue::empty() const -> bool
     {
         if(capturing())
             return true; // a capturing stream runs nothing, and querying it would end the capture
         auto const submitted = enqueuedCount();
-        ContextScope scope(m_device->context());
-        CUresult const status = driver().cuStreamQuery(m_stream);
-        if(status == CUDA_ERROR_NOT_READY)
+        ContextScope scope(api(), m_device->context());
+        Result const status = api().streamQuery(m_stream);
+        if(status == errorNotReady)
             return false;
-        check(status, "cuStreamQuery");
+        check(api(), status, api().streamQuery.symbol);
         completedUpTo(submitted);
         return true;
     }
-} // namespace pyalpaka::rt::cuda
+} // namespace pyalpaka::rt::gpu

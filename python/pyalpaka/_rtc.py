@@ -45,12 +45,17 @@ class RtcResult:
 class RtcCompiler:
     """NVRTC or hiprtc: their C interfaces have the same shape, only the prefix and the code getters differ."""
 
-    def __init__(self, kind: str, path: str, version: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, kind: str, path: str, version: tuple[int, int] | None = None, runtime: int | None = None
+    ) -> None:
         """Loads the library now (OSError or AttributeError where it is not a usable one), or, where its version is
-        given (remembered from an earlier load), at the first compilation."""
+        given (remembered from an earlier load, with `runtime`), at the first compilation."""
         self.kind = kind  # "nvrtc" or "hiprtc"
         self.path = path
         self._lib: ctypes.CDLL | None = None
+        # hiprtc's own version says little (ROCm 5.2's is 9.0): the HIP runtime's version of the library holding it
+        # (50221153 for 5.2.21153), where it has one, goes into the identity too.
+        self.runtime = runtime
         if version is None:
             self._open()
         else:
@@ -91,11 +96,18 @@ class RtcCompiler:
         major, minor = ctypes.c_int(), ctypes.c_int()
         getattr(self._lib, f"{prefix}Version")(ctypes.byref(major), ctypes.byref(minor))
         self.version = (major.value, minor.value)
+        if self.kind == "hiprtc" and hasattr(self._lib, "hipRuntimeGetVersion"):
+            runtime = ctypes.c_int()
+            if self._lib.hipRuntimeGetVersion(ctypes.byref(runtime)) == 0 and runtime.value > 0:
+                self.runtime = runtime.value
 
     @property
     def identity(self) -> str:
         """Name and version: part of every cache key."""
-        return f"{self.kind} {self.version[0]}.{self.version[1]}"
+        identity = f"{self.kind} {self.version[0]}.{self.version[1]}"
+        if self.runtime:
+            identity += f", HIP {self.runtime // 10_000_000}.{self.runtime // 100_000 % 100}.{self.runtime % 100_000}"
+        return identity
 
     def _check(self, status: int, call: str) -> None:
         if status != 0:
@@ -195,7 +207,10 @@ def _remembered(kind: str, path: str) -> RtcCompiler | None:
         entry = _memo_entry(f"{kind} {path}")
         status = os.stat(path)
         if entry and entry["size"] == status.st_size and entry["mtime_ns"] == status.st_mtime_ns:
-            return RtcCompiler(kind, path, (int(entry["version"][0]), int(entry["version"][1])))
+            runtime = entry.get("runtime")
+            return RtcCompiler(
+                kind, path, (int(entry["version"][0]), int(entry["version"][1])), int(runtime) if runtime else None
+            )
     except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
         pass
     return None
@@ -207,7 +222,12 @@ def _remember(compiler: RtcCompiler) -> None:
         status = os.stat(compiler.path)
         _memo_update(
             f"{compiler.kind} {compiler.path}",
-            {"size": status.st_size, "mtime_ns": status.st_mtime_ns, "version": list(compiler.version)},
+            {
+                "size": status.st_size,
+                "mtime_ns": status.st_mtime_ns,
+                "version": list(compiler.version),
+                "runtime": compiler.runtime,
+            },
         )
 
 

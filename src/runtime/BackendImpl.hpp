@@ -17,6 +17,7 @@
 
 #include "AlpakaExtents.hpp"
 #include "Errors.hpp"
+#include "GpuWorkDiv.hpp"
 #include "QueueImpl.hpp"
 #include "Runtime.hpp"
 
@@ -25,14 +26,6 @@ namespace pyalpaka::rt
     //! The accelerator of a back-end for a dimensionality; the runtime's index type is std::size_t.
     template<typename TTag, std::size_t TDim>
     using AccOf = alpaka::TagToAcc<TTag, alpaka::DimInt<TDim>, std::size_t>;
-
-    //! The alpaka work division of w (whose dim must be TDim).
-    template<std::size_t TDim>
-    auto toAlpaka(WorkDiv const& w)
-    {
-        return alpaka::WorkDivMembers<alpaka::DimInt<TDim>, std::size_t>(
-            toVec<TDim>(w.gridBlocks), toVec<TDim>(w.blockThreads), toVec<TDim>(w.threadElems));
-    }
 
     template<typename TTag>
     class BackendImpl;

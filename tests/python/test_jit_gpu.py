@@ -249,6 +249,23 @@ def test_bad_targets_are_value_errors(nvrtc_or_skip):
         kernel.compile("cpu_serial", 1, AXPY_TYPES, arch="sm_90")
 
 
+def test_hiprtc_identity_names_the_hip_runtime_in_this_and_later_processes():
+    """hiprtc's own version says little (ROCm 5.2's is 9.0): the HIP runtime's version, part of the cache key, is
+    read where the library has one, and remembered with the version for processes that do not load the library."""
+    usable("hip")
+    compiler = _rtc.hiprtc()
+    if compiler.runtime is None:
+        pytest.skip(f"hip: {compiler.path} has no hipRuntimeGetVersion")
+    assert re.fullmatch(r"hiprtc \d+\.\d+, HIP \d+\.\d+\.\d+", compiler.identity), compiler.identity
+    child = subprocess.run(
+        [sys.executable, "-c", "from pyalpaka import _rtc; print(_rtc.hiprtc().identity)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert child.stdout.strip() == compiler.identity
+
+
 def test_a_target_the_hiprtc_does_not_know_is_a_value_error_naming_those_it_knows():
     """hiprtc of ROCm 5.2 aborts the process on a target its LLVM lacks: the target is checked against the list ROCm's
     amd_comgr gives, before hiprtc sees it."""

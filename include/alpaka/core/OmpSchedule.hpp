@@ -29,9 +29,9 @@ namespace alpaka::omp
             Runtime = 5u
         };
 
-        constexpr Schedule(Kind kind = NoSchedule, int chunkSize = 0)
-            : kind(kind)
-            , chunkSize(chunkSize)
+        constexpr Schedule(Kind scheduleKind = NoSchedule, int scheduleChunkSize = 0)
+            : kind(scheduleKind)
+            , chunkSize(scheduleChunkSize)
         {
         }
 

@@ -5,17 +5,14 @@
 //! GpuBackend and GpuDevice: devices and their limits from the API's device attributes; work divisions with
 //! alpaka's own algorithm and checks over an AccDevProps filled as alpaka's CUDA and HIP accelerators fill it.
 
-#include <alpaka/workdiv/WorkDivHelpers.hpp>
-
 #include <algorithm>
 #include <array>
 #include <limits>
 #include <stdexcept>
 
 #include "GpuRuntime.hpp"
-#include "runtime/AlpakaExtents.hpp"
-#include "runtime/Dispatch.hpp"
 #include "runtime/Errors.hpp"
+#include "runtime/GpuWorkDiv.hpp"
 
 namespace pyalpaka::rt::gpu
 {
@@ -42,21 +39,6 @@ namespace pyalpaka::rt::gpu
             for(std::size_t i = 0; i < dim; ++i)
                 e.values[dim - 1 - i] = positive(xyz[i]);
             return e;
-        }
-
-        template<std::size_t TDim>
-        auto toAlpaka(DevProps const& p) -> alpaka::AccDevProps<alpaka::DimInt<TDim>, std::size_t>
-        {
-            return {
-                p.multiProcessorCount,
-                toVec<TDim>(p.gridBlockExtentMax),
-                p.gridBlockCountMax,
-                toVec<TDim>(p.blockThreadExtentMax),
-                p.blockThreadCountMax,
-                toVec<TDim>(p.threadElemExtentMax),
-                p.threadElemCountMax,
-                p.sharedMemSizeBytes,
-                p.globalMemSizeBytes};
         }
 
         auto gpuDevice(Device const& dev) -> GpuDevice const&
@@ -281,48 +263,22 @@ namespace pyalpaka::rt::gpu
         bool blockThreadsMustDivide,
         SubDivRestrictions restrictions) -> WorkDiv
     {
-        checkValidWorkDivRequest(gridElems, threadElems);
         auto const& device = gpuDevice(dev);
-        // One element per thread where the caller leaves the choice to the back-end, as alpaka's GPU back-ends do.
-        Extents elems = threadElems;
-        for(std::size_t i = 0; i < elems.dim; ++i)
-            if(elems.values[i] == 0)
-                elems.values[i] = 1;
-        return withDim<maxWorkDivDim>(
-            gridElems.dim,
-            "a work division",
-            [&](auto d)
-            {
-                constexpr std::size_t dim = decltype(d)::value;
-                auto const w = alpaka::subDivideGridElems(
-                    toVec<dim>(gridElems),
-                    toVec<dim>(elems),
-                    toAlpaka<dim>(device.props(dim)),
-                    blockThreadsMustDivide,
-                    static_cast<alpaka::GridBlockExtentSubDivRestrictions>(restrictions));
-                return WorkDiv{
-                    toExtents(alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(w)),
-                    toExtents(alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(w)),
-                    toExtents(alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(w))};
-            });
+        return gpuValidWorkDiv(
+            [&](std::size_t dim) -> DevProps const& { return device.props(dim); },
+            gridElems,
+            threadElems,
+            blockThreadsMustDivide,
+            restrictions);
     }
 
     void GpuBackend::checkWorkDiv(Device const& dev, WorkDiv const& workDiv)
     {
-        checkWorkDivShape(workDiv);
         auto const& device = gpuDevice(dev);
-        withDim<maxWorkDivDim>(
-            workDiv.dim(),
-            "a work division",
-            [&](auto d)
-            {
-                constexpr std::size_t dim = decltype(d)::value;
-                alpaka::WorkDivMembers<alpaka::DimInt<dim>, std::size_t> const members(
-                    toVec<dim>(workDiv.gridBlocks), toVec<dim>(workDiv.blockThreads), toVec<dim>(workDiv.threadElems));
-                auto const problem = alpaka::detail::describeInvalidWorkDiv(toAlpaka<dim>(device.props(dim)), members);
-                if(!problem.empty())
-                    throw std::invalid_argument(toString(workDiv) + " is not valid for '" + m_name + "': " + problem);
-            });
+        auto const problem
+            = gpuWorkDivProblem([&](std::size_t dim) -> DevProps const& { return device.props(dim); }, workDiv);
+        if(!problem.empty())
+            throw std::invalid_argument(toString(workDiv) + " is not valid for '" + m_name + "': " + problem);
     }
 
     auto makeGpuBackend(ApiLoad const& load, std::string& reason) -> Backend*

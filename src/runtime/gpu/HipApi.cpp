@@ -338,7 +338,8 @@ namespace pyalpaka::rt::gpu
                 entry.fn = adapter;
                 entry.symbol = symbol;
             };
-            auto adaptNoCall = [&](auto& entry, auto* adapter, char const* symbol)
+            // An entry bound to an adapter over functions bound for other entries (or none).
+            auto useAdapter = [&](auto& entry, auto* adapter, char const* symbol)
             {
                 entry.fn = adapter;
                 entry.symbol = symbol;
@@ -352,11 +353,11 @@ namespace pyalpaka::rt::gpu
             bind(api.deviceGetName, "hipDeviceGetName");
             bind(api.deviceTotalMem, "hipDeviceTotalMem");
             bind(api.deviceGetAttribute, "hipDeviceGetAttribute");
-            adaptNoCall(api.devicePrimaryCtxRetain, &devicePrimaryCtxRetain, "hipSetDevice");
-            adaptNoCall(api.devicePrimaryCtxRelease, &devicePrimaryCtxRelease, "hipSetDevice");
+            useAdapter(api.devicePrimaryCtxRetain, &devicePrimaryCtxRetain, "hipSetDevice");
+            useAdapter(api.devicePrimaryCtxRelease, &devicePrimaryCtxRelease, "hipSetDevice");
             adapt(api.ctxGetCurrent, &ctxGetCurrent, "hipGetDevice", hip.getDevice);
             adapt(api.ctxPushCurrent, &ctxPushCurrent, "hipSetDevice", hip.setDevice);
-            adaptNoCall(api.ctxPopCurrent, &ctxPopCurrent, "hipSetDevice");
+            useAdapter(api.ctxPopCurrent, &ctxPopCurrent, "hipSetDevice");
             bind(api.ctxSynchronize, "hipDeviceSynchronize");
             bind(api.memGetInfo, "hipMemGetInfo");
             adapt(api.memAlloc, &memAlloc, "hipMalloc", hip.malloc);
@@ -403,7 +404,7 @@ namespace pyalpaka::rt::gpu
             hip.eventRecord = api.eventRecord.fn;
             bind(api.eventRecordWithFlags, "hipEventRecordWithFlags", false);
             if(!api.eventRecordWithFlags)
-                adaptNoCall(
+                useAdapter(
                     api.eventRecordWithFlags,
                     &eventRecordWithoutFlags,
                     "hipEventRecord (this ROCm has no hipEventRecordWithFlags, which an event recorded in a graph "

@@ -19,6 +19,7 @@
 #include "FuzzInput.hpp"
 #include "runtime/AlpakaExtents.hpp"
 #include "runtime/BackendImpl.hpp"
+#include "runtime/GpuWorkDiv.hpp"
 
 namespace
 {
@@ -72,66 +73,23 @@ namespace
         return p;
     }
 
-    template<std::size_t TDim>
-    auto toAlpakaProps(rt::DevProps const& p)
-    {
-        return alpaka::AccDevProps<alpaka::DimInt<TDim>, std::size_t>{
-            p.multiProcessorCount,
-            rt::toVec<TDim>(p.gridBlockExtentMax),
-            p.gridBlockCountMax,
-            rt::toVec<TDim>(p.blockThreadExtentMax),
-            p.blockThreadCountMax,
-            rt::toVec<TDim>(p.threadElemExtentMax),
-            p.threadElemCountMax,
-            0,
-            0};
-    }
-
-    //! The GPU back-end's choice and check, as GpuBackend::validWorkDiv/checkWorkDiv make them.
+    //! The GPU back-ends' choice and check (src/runtime/GpuWorkDiv.hpp) for limits `props` of the work's
+    //! dimensionality.
     auto gpuValidWorkDiv(
         rt::DevProps const& props,
         rt::Extents const& grid,
-        rt::Extents elems,
+        rt::Extents const& elems,
         bool mustDivide,
         rt::SubDivRestrictions r) -> rt::WorkDiv
     {
-        rt::checkValidWorkDivRequest(grid, elems);
-        for(std::size_t i = 0; i < elems.dim; ++i)
-            if(elems.values[i] == 0)
-                elems.values[i] = 1;
-        return rt::withDim<rt::maxWorkDivDim>(
-            grid.dim,
-            "a work division",
-            [&](auto d)
-            {
-                constexpr std::size_t dim = decltype(d)::value;
-                auto const w = alpaka::subDivideGridElems(
-                    rt::toVec<dim>(grid),
-                    rt::toVec<dim>(elems),
-                    toAlpakaProps<dim>(props),
-                    mustDivide,
-                    static_cast<alpaka::GridBlockExtentSubDivRestrictions>(r));
-                return rt::WorkDiv{
-                    rt::toExtents(alpaka::getWorkDiv<alpaka::Grid, alpaka::Blocks>(w)),
-                    rt::toExtents(alpaka::getWorkDiv<alpaka::Block, alpaka::Threads>(w)),
-                    rt::toExtents(alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(w))};
-            });
+        return rt::gpuValidWorkDiv([&](std::size_t) { return props; }, grid, elems, mustDivide, r);
     }
 
     void gpuCheckWorkDiv(rt::DevProps const& props, rt::WorkDiv const& w)
     {
-        rt::checkWorkDivShape(w);
-        rt::withDim<rt::maxWorkDivDim>(
-            w.dim(),
-            "a work division",
-            [&](auto d)
-            {
-                constexpr std::size_t dim = decltype(d)::value;
-                auto const problem
-                    = alpaka::detail::describeInvalidWorkDiv(toAlpakaProps<dim>(props), rt::toAlpaka<dim>(w));
-                if(!problem.empty())
-                    throw std::invalid_argument(problem);
-            });
+        auto const problem = rt::gpuWorkDivProblem([&](std::size_t) { return props; }, w);
+        if(!problem.empty())
+            throw std::invalid_argument(problem);
     }
 
     //! An extent: small, near a power of two, or any 64-bit value.

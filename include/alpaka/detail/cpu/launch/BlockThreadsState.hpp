@@ -56,19 +56,19 @@ namespace alpaka::detail::cpu
 
         //! pipelineIfPossible: run pipelined unless the kernel asks for dynamic shared memory (which every block in
         //! flight would need its own copy of).
-        BlockThreadsState(std::uint32_t threads, std::uint32_t dynBytes, bool pipelineIfPossible = false)
-            : barrier(threads)
-            , threads(threads)
-            , slotCount(pipelineIfPossible && dynBytes == 0u ? pipelineWindow : 1u)
+        BlockThreadsState(std::uint32_t blockThreads, std::uint32_t dynamicBytes, bool pipelineIfPossible = false)
+            : barrier(blockThreads)
+            , threads(blockThreads)
+            , slotCount(pipelineIfPossible && dynamicBytes == 0u ? pipelineWindow : 1u)
             , sharedMem(
                   slotCount > 1u ? threadLocalSharedMemArena<blockSharedMemBytes * pipelineWindow>()
                                  : threadLocalSharedMemArena<blockSharedMemBytes>())
-            , dynBytes(dynBytes)
+            , dynBytes(dynamicBytes)
         {
             for(std::uint32_t slot = 0; slot < slotCount; ++slot)
                 slots[slot].staticVars.reset(
-                    sharedMem + std::size_t{slot} * blockSharedMemBytes + staticSharedOffset(dynBytes),
-                    staticSharedCapacity(dynBytes));
+                    sharedMem + std::size_t{slot} * blockSharedMemBytes + staticSharedOffset(dynamicBytes),
+                    staticSharedCapacity(dynamicBytes));
         }
 
         [[nodiscard]] auto pipelined() const -> bool

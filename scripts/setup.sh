@@ -8,9 +8,10 @@ set -euo pipefail
 # The host back-ends need oneTBB, Boost.Context and LLVM's OpenMP runtime (clang builds; its Archer tool for TSan);
 # the Python package needs Python's headers and venv; examples/mpi needs MPI (MPICH: runs as root without extra flags);
 # the C++ API reference of docs/ is read from the headers by Doxygen; clang-tidy checks the headers (scripts/lint.sh);
-# the aarch64 stage cross-compiles with g++-aarch64-linux-gnu and runs under qemu-user; libclang-rt is libFuzzer's.
+# the aarch64 stage cross-compiles with g++-aarch64-linux-gnu and runs under qemu-user; libclang-rt is libFuzzer's;
+# ROCm's HIP runtime and headers (libamdhip64-dev: hiprtc, hip_runtime_api.h) for the hip back-end's tests.
 packages=(cmake ninja-build g++ clang clang-tidy libclang-rt-14-dev catch2 ccache libtbb-dev libboost-context-dev libomp-14-dev
-    python3 python3-dev python3-venv mpich libmpich-dev doxygen g++-aarch64-linux-gnu qemu-user)
+    python3 python3-dev python3-venv mpich libmpich-dev doxygen g++-aarch64-linux-gnu qemu-user libamdhip64-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")

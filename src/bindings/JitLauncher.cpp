@@ -207,15 +207,7 @@ namespace pyalpaka::bindings
 
         if(entry.gpu)
         {
-            std::string note;
-            if(alpaka::trace::enabled())
-                note = describeArgs(args);
-            {
-                rt::LaunchNote const noted(note.empty() ? nullptr : &note, &m_name);
-                py::gil_scoped_release release;
-                entry.gpu->launch(queue.queue(), workDiv, pending.pointers.data(), count, cooperative);
-            }
-            queue.keepUntilDone(args); // the buffers live until the kernel ran
+            launchOnGpu(queue, entry, workDiv, pending, count, cooperative, args);
             return;
         }
 
@@ -316,15 +308,27 @@ namespace pyalpaka::bindings
         appendDecimal(key, device->index());
         auto const& entry = find(signature, *device, workDiv.dim());
         pending.setLaunch(workDiv, signature.count);
+        launchOnGpu(queue, entry, workDiv, pending, signature.count, false, args);
+    }
+
+    void JitLauncher::launchOnGpu(
+        QueueHandle& queue,
+        Entry const& entry,
+        rt::WorkDiv const& workDiv,
+        PendingLaunch& pending,
+        std::size_t count,
+        bool cooperative,
+        py::args const& args) const
+    {
         std::string note;
         if(alpaka::trace::enabled())
             note = describeArgs(args);
         {
             rt::LaunchNote const noted(note.empty() ? nullptr : &note, &m_name);
             py::gil_scoped_release release;
-            entry.gpu->launch(queue.queue(), workDiv, pending.pointers.data(), signature.count, false);
+            entry.gpu->launch(queue.queue(), workDiv, pending.pointers.data(), count, cooperative);
         }
-        queue.keepUntilDone(args);
+        queue.keepUntilDone(args); // the buffers live until the kernel ran
     }
 
     auto JitLauncher::maxActiveBlocks(

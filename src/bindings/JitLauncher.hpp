@@ -87,6 +87,16 @@ namespace pyalpaka::bindings
         //! The loaded entry of `signature`, compiled and loaded on first use.
         auto find(Signature const& signature, rt::Device& device, std::size_t dim) -> Entry const&;
         static auto load(std::string const& path) -> Entry;
+        //! Launches a GPU entry with the arguments `pending` holds (the launch noted for a trace, the GIL released)
+        //! and keeps the argument objects alive until the kernel ran.
+        void launchOnGpu(
+            QueueHandle& queue,
+            Entry const& entry,
+            rt::WorkDiv const& workDiv,
+            PendingLaunch& pending,
+            std::size_t count,
+            bool cooperative,
+            py::args const& args) const;
 
         std::string m_name;
         py::object m_compile;

@@ -1,12 +1,13 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""pyalpaka's own host time per launch on the cuda back-end, without a GPU: the launches go to the stand-in driver of
-the tests (tests/python/fake_cuda/fake_libcuda.c, FAKE_CUDA_MODULES=1), whose calls cost next to nothing, so what is
-measured is the launch path alone (argument classification, the variant lookup, the driver calls' bookkeeping, the
-references kept until the kernel ran). On a GPU machine, add the driver's own cuLaunchKernel
-(benchmarks/cpp/src/cuda_launch_floor.cu) to compare with a measured launch. Needs cc and NVRTC.
+"""pyalpaka's own host time per launch on a GPU back-end, without a GPU: the launches go to the stand-in library of
+the tests (tests/python/fake_cuda/fake_libcuda.c for cuda, tests/python/fake_hip/fake_libamdhip64.c for hip, with
+FAKE_CUDA_MODULES=1), whose calls cost next to nothing, so what is measured is the launch path alone (argument
+classification, the variant lookup, the API calls' bookkeeping, the references kept until the kernel ran; for hip
+also the adapters of src/runtime/gpu/HipApi.cpp). On a GPU machine, add the driver's own cuLaunchKernel
+(benchmarks/cpp/src/cuda_launch_floor.cu) to compare with a measured launch. Needs cc and NVRTC (cuda) or hiprtc (hip).
 
-    python benchmarks/python/launch_standin.py [--bursts 200] [--burst 256]
+    python benchmarks/python/launch_standin.py [--backend cuda|hip] [--bursts 200] [--burst 256]
 """
 
 from __future__ import annotations
@@ -22,13 +23,19 @@ from pathlib import Path
 
 from gpu import AXPY  # the same kernel as the GPU benchmark (this folder is on the path of its scripts)
 
+# The stand-in library of each back-end (under tests/python) and the variable that selects it.
+STANDINS = {
+    "cuda": ("fake_cuda/fake_libcuda.c", "PYALPAKA_CUDA_DRIVER"),
+    "hip": ("fake_hip/fake_libamdhip64.c", "PYALPAKA_HIP_LIBRARY"),
+}
 
-def measure(bursts: int, burst: int) -> None:
+
+def measure(backend: str, bursts: int, burst: int) -> None:
     import numpy as np
 
     import pyalpaka as pk
 
-    dev = pk.device("cuda")
+    dev = pk.device(backend)
     q = pk.Queue(dev, blocking=False)
     kernel = pk.Kernel(AXPY, "Axpy")
     x, y = pk.zeros(dev, (1024,), np.float32, queue=q), pk.zeros(dev, (1024,), np.float32, queue=q)
@@ -43,33 +50,36 @@ def measure(bursts: int, burst: int) -> None:
         samples.append((time.perf_counter() - start) / burst)
         q.wait()
     print(
-        f"launch of a cached kernel on a non-blocking cuda queue, stand-in driver: "
+        f"launch of a cached kernel on a non-blocking {backend} queue, stand-in library: "
         f"{statistics.median(samples) * 1e6:.2f} µs per launch (median of {bursts} bursts of {burst})"
     )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--backend", choices=sorted(STANDINS), default="cuda")
     parser.add_argument("--bursts", type=int, default=200)
     parser.add_argument("--burst", type=int, default=256)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        measure(args.bursts, args.burst)
+        measure(args.backend, args.bursts, args.burst)
         return 0
-    # The driver is chosen when the back-ends are listed, once per process: measure in a child process.
+    # The library is chosen when the back-ends are listed, once per process: measure in a child process.
     folder = Path(tempfile.mkdtemp(prefix="pyalpaka-standin-"))
-    driver = folder / "libcuda_standin.so"
-    source = Path(__file__).resolve().parents[2] / "tests" / "python" / "fake_cuda" / "fake_libcuda.c"
+    driver = folder / f"lib{args.backend}_standin.so"
+    relative, variable = STANDINS[args.backend]
+    source = Path(__file__).resolve().parents[2] / "tests" / "python" / relative
     subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", str(driver), str(source)], check=True)
     env = {
         **os.environ,
-        "PYALPAKA_CUDA_DRIVER": str(driver),
+        variable: str(driver),
         "FAKE_CUDA_MODULES": "1",
         "PYALPAKA_CACHE_DIR": str(folder / "cache"),
     }
+    child_args = ["--backend", args.backend, "--bursts", str(args.bursts), "--burst", str(args.burst)]
     return subprocess.run(
-        [sys.executable, __file__, "--child", "--bursts", str(args.bursts), "--burst", str(args.burst)],
+        [sys.executable, __file__, "--child", *child_args],
         env=env,
         check=False,
     ).returncode

@@ -106,8 +106,7 @@ namespace pyalpaka::bindings
                 }
             }
             else
-                integer
-                    = {v < 0, v < 0 ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v)};
+                integer = rt::integerValue(v);
             auto const kind = rt::info(target).kind;
             if(kind != 'i' && kind != 'u' && kind != 'f')
                 throw rt::TypeMismatch(
@@ -128,15 +127,6 @@ namespace pyalpaka::bindings
             return value;
         }
 
-        template<typename T>
-        auto integerOf(T value) -> rt::IntegerValue
-        {
-            if constexpr(std::is_signed_v<T>)
-                if(value < 0)
-                    return {true, std::uint64_t{0} - static_cast<std::uint64_t>(static_cast<std::int64_t>(value))};
-            return {false, static_cast<std::uint64_t>(value)};
-        }
-
         //! Stores a NumPy scalar of a numeric `source` dtype as `target` when it is in range; false otherwise (and for
         //! combinations the slow path reports, such as a real for an integer parameter).
         auto storeNumpyScalar(rt::DType target, rt::DType source, py::handle arg, ArgSlot& slot) -> bool
@@ -155,28 +145,28 @@ namespace pyalpaka::bindings
                                source == rt::DType::Float32 ? scalarField<float>(arg) : scalarField<double>(arg),
                                slot.bytes.data());
                 case rt::DType::Int8:
-                    integer = integerOf(scalarField<std::int8_t>(arg));
+                    integer = rt::integerValue(scalarField<std::int8_t>(arg));
                     break;
                 case rt::DType::UInt8:
-                    integer = integerOf(scalarField<std::uint8_t>(arg));
+                    integer = rt::integerValue(scalarField<std::uint8_t>(arg));
                     break;
                 case rt::DType::Int16:
-                    integer = integerOf(scalarField<std::int16_t>(arg));
+                    integer = rt::integerValue(scalarField<std::int16_t>(arg));
                     break;
                 case rt::DType::UInt16:
-                    integer = integerOf(scalarField<std::uint16_t>(arg));
+                    integer = rt::integerValue(scalarField<std::uint16_t>(arg));
                     break;
                 case rt::DType::Int32:
-                    integer = integerOf(scalarField<std::int32_t>(arg));
+                    integer = rt::integerValue(scalarField<std::int32_t>(arg));
                     break;
                 case rt::DType::UInt32:
-                    integer = integerOf(scalarField<std::uint32_t>(arg));
+                    integer = rt::integerValue(scalarField<std::uint32_t>(arg));
                     break;
                 case rt::DType::Int64:
-                    integer = integerOf(scalarField<std::int64_t>(arg));
+                    integer = rt::integerValue(scalarField<std::int64_t>(arg));
                     break;
                 case rt::DType::UInt64:
-                    integer = integerOf(scalarField<std::uint64_t>(arg));
+                    integer = rt::integerValue(scalarField<std::uint64_t>(arg));
                     break;
                 default:
                     return false;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "DType.hpp"
 #include "KernelRegistry.hpp"
@@ -27,6 +28,16 @@ namespace pyalpaka::rt
         std::uint64_t magnitude = 0;
         bool beyond64 = false;
     };
+
+    //! The sign and magnitude of a C++ integer of at most 64 bits.
+    template<typename T>
+    constexpr auto integerValue(T value) noexcept -> IntegerValue
+    {
+        if constexpr(std::is_signed_v<T>)
+            if(value < 0)
+                return {true, std::uint64_t{0} - static_cast<std::uint64_t>(static_cast<std::int64_t>(value))};
+        return {false, static_cast<std::uint64_t>(value)};
+    }
 
     namespace detail
     {

@@ -71,6 +71,43 @@ catch2_prefix() {
     fi
 }
 
+# build_and_ctest STAGE PRESET DIR [CMAKE_ARGS...]: configures and builds a preset with every core, then runs its
+# ctest; a failed configure or build fails the stage and returns 1 (the stage stops), failed tests fail the stage.
+build_and_ctest() {
+    local stage=$1 preset=$2 dir=$3 start=$SECONDS prefix
+    shift 3
+    prefix=$(catch2_prefix)
+    if ! run_logged "${stage}" cmake --preset "${preset}" -B "${dir}" "$@" ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}}; then
+        stage_failed "configure (see ${stage}.log; Catch2 missing? see the header of this script)"
+        return 1
+    fi
+    if ! run_logged "${stage}" cmake --build "${dir}" -j "${jobs}"; then
+        stage_failed "build: $(grep -m3 -E 'error' "${out}/${stage}.log" | cut -c1-150 | tr '\n' ' ')"
+        return 1
+    fi
+    note "  built in $((SECONDS - start)) s"
+    # One GPU: the GPU tests run one at a time, the rest alongside.
+    run_logged "${stage}" ctest --test-dir "${dir}" --output-on-failure -j 4 --timeout 600
+    note "  ctest: $(grep -E 'tests passed' "${out}/${stage}.log" | tail -1)"
+    grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Exception)' "${out}/${stage}.log" \
+        | head -10 | sed 's/^/  /' | tee -a "${summary}"
+    if grep -qE '[1-9][0-9]* tests failed' "${out}/${stage}.log"; then
+        stage_failed "ctest (${stage}.log)"
+    fi
+}
+
+# pytest_files STAGE FILTER FILE...: the tests of tests/python/FILE.py whose ids match the -k FILTER.
+pytest_files() {
+    local stage=$1 filter=$2 paths=() file
+    shift 2
+    for file in "$@"; do paths+=("tests/python/${file}.py"); done
+    run_logged "${stage}" "${python}" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "${filter}"
+    local status=$?
+    note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/${stage}.log" | tail -1)"
+    grep -E '^(FAILED|ERROR) ' "${out}/${stage}.log" | head -10 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
+    [[ ${status} -eq 0 ]] || stage_failed "pytest (${stage}.log)"
+}
+
 stage_info() {
     note "== info ($(date -u +%FT%TZ))"
     {
@@ -89,26 +126,7 @@ stage_info() {
 
 stage_cpp() {
     note "== cpp: cuda preset (sm_90), ${jobs} jobs"
-    local start=$SECONDS prefix
-    prefix=$(catch2_prefix)
-    if ! run_logged cpp cmake --preset cuda -B build/gpu-cuda -DCMAKE_CUDA_ARCHITECTURES=90 \
-        ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}}; then
-        stage_failed "configure (see cpp.log; Catch2 missing? see the header of this script)"
-        return
-    fi
-    if ! run_logged cpp cmake --build build/gpu-cuda -j "${jobs}"; then
-        stage_failed "build: $(grep -m3 -E 'error' "${out}/cpp.log" | cut -c1-150 | tr '\n' ' ')"
-        return
-    fi
-    note "  built in $((SECONDS - start)) s"
-    # One GPU: the GPU tests run one at a time, the rest alongside.
-    run_logged cpp ctest --test-dir build/gpu-cuda --output-on-failure -j 4 --timeout 600
-    note "  ctest: $(grep -E 'tests passed' "${out}/cpp.log" | tail -1)"
-    grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Exception)' "${out}/cpp.log" \
-        | head -10 | sed 's/^/  /' | tee -a "${summary}"
-    if grep -qE '[1-9][0-9]* tests failed' "${out}/cpp.log"; then
-        stage_failed "ctest"
-    fi
+    build_and_ctest cpp cuda build/gpu-cuda -DCMAKE_CUDA_ARCHITECTURES=90 || return
     # Test programs that ran as "skipped" on a GPU machine mean the GPU was not found.
     if grep -q 'SKIPPED\|no NVIDIA GPU' "${out}/cpp.log"; then
         note "  note: some test programs said they were skipped (grep SKIPPED cpp.log)"
@@ -197,15 +215,8 @@ stage_python() {
     note "  installed in $((SECONDS - start)) s"
     run_logged python "${python}" -c 'import pyalpaka as pk; print(pk.backends()); print(pk.device("cuda"))'
     # The GPU files whole, and every test of the other files that runs on the cuda back-end (ids name it).
-    local files=(test_gpu_hardware test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
-        test_notebooks test_graphs test_queues test_buffers test_trace)
-    local paths=() file
-    for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
-    run_logged python "${python}" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "cuda or gpu or Gpu"
-    local status=$?
-    note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/python.log" | tail -1)"
-    grep -E '^(FAILED|ERROR) ' "${out}/python.log" | head -10 | cut -c1-150 | sed 's/^/  /' | tee -a "${summary}"
-    [[ ${status} -eq 0 ]] || stage_failed "pytest (python.log)"
+    pytest_files python "cuda or gpu or Gpu" test_gpu_hardware test_jit_gpu test_grid_sync test_struct_args test_dlpack \
+        test_kernels test_examples test_notebooks test_graphs test_queues test_buffers test_trace
     stage_trace
 }
 
@@ -242,43 +253,22 @@ PY
 # The AMD GPU stage: the machine's gfx target from rocminfo, the hip preset built for it, then the Python tests on hip.
 stage_amd() {
     note "== amd ($(date -u +%FT%TZ))"
-    local arch start=$SECONDS prefix
+    local arch
     arch=$(rocminfo 2>/dev/null | grep -m1 -oE 'gfx[0-9a-f]+' || true)
     if [[ -z ${arch} ]]; then
         stage_failed "no AMD GPU found (rocminfo lists no gfx agent)"
         return
     fi
     note "  device: ${arch}; $(hipcc --version 2>/dev/null | grep -m1 -i 'HIP version' || echo 'hipcc: ?')"
-    prefix=$(catch2_prefix)
-    if ! run_logged amd cmake --preset hip -B build/gpu-hip -DGPU_TARGETS="${arch}" \
-        ${prefix:+-DCMAKE_PREFIX_PATH=${prefix}}; then
-        stage_failed "configure (amd.log)"
-        return
-    fi
-    if ! run_logged amd cmake --build build/gpu-hip -j "${jobs}"; then
-        stage_failed "build: $(grep -m3 -E 'error' "${out}/amd.log" | cut -c1-150 | tr '\n' ' ')"
-        return
-    fi
-    note "  built in $((SECONDS - start)) s"
-    run_logged amd ctest --test-dir build/gpu-hip --output-on-failure -j 4 --timeout 600
-    note "  ctest: $(grep -E 'tests passed' "${out}/amd.log" | tail -1)"
-    if grep -qE '[1-9][0-9]* tests failed' "${out}/amd.log"; then
-        stage_failed "ctest (amd.log)"
-    fi
+    build_and_ctest amd hip build/gpu-hip -DGPU_TARGETS="${arch}" || return
     if ! CMAKE_BUILD_PARALLEL_LEVEL=${jobs} run_logged amd "${python}" -m pip install --no-index --no-build-isolation \
         --no-deps .; then
         stage_failed "pip install (amd.log)"
         return
     fi
     run_logged amd "${python}" -c 'import pyalpaka as pk; print(pk.backends()); d = pk.device("hip"); print(d, d.arch)'
-    local files=(test_gpu_hardware test_jit_gpu test_grid_sync test_struct_args test_dlpack test_kernels test_examples
-        test_graphs test_queues test_buffers test_memory test_trace)
-    local paths=() file
-    for file in "${files[@]}"; do paths+=("tests/python/${file}.py"); done
-    run_logged amd "${python}" -m pytest -q -rfEs -p no:cacheprovider "${paths[@]}" -k "hip or gfx"
-    local status=$?
-    note "  pytest: $(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "${out}/amd.log" | tail -1)"
-    [[ ${status} -eq 0 ]] || stage_failed "pytest (amd.log)"
+    pytest_files amd "hip or gfx" test_gpu_hardware test_jit_gpu test_grid_sync test_struct_args test_dlpack \
+        test_kernels test_examples test_graphs test_queues test_buffers test_memory test_trace
 }
 
 build_bench() {

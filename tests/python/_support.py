@@ -134,3 +134,20 @@ struct GridSum
     }
 };
 """
+
+
+def gpu_compiler_missing(backend: str) -> str:
+    """Why the run-time compiler of GPU back-end `backend` cannot be used here (NVRTC with CCCL's headers for cuda,
+    hiprtc for hip), or '' where it can."""
+    import pyalpaka as pk
+    from pyalpaka import _rtc
+
+    try:
+        if backend == "cuda":
+            _rtc.nvrtc()
+            _rtc.cccl_include()
+        else:
+            _rtc.hiprtc()
+    except pk.BackendUnavailableError as error:
+        return f"{backend}: no run-time compiler here: {error}"
+    return ""

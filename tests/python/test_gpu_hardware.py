@@ -11,7 +11,7 @@ import pytest
 
 import pyalpaka as pk
 
-from _support import AXPY, BLOCK_SUM
+from _support import AXPY, BLOCK_SUM, gpu_compiler_missing
 
 _BACKENDS = {b.name: b for b in pk.backends()}
 _VARIABLE = {"cuda": "PYALPAKA_CUDA_DRIVER", "hip": "PYALPAKA_HIP_LIBRARY"}
@@ -24,17 +24,7 @@ def _real_gpu(backend: str) -> str:
         return f"{backend}: {info.reason}"
     if pk.device(backend).name == "stand-in GPU":
         return f"{backend} runs over a stand-in library ({_VARIABLE[backend]}), which runs no kernels"
-    try:
-        from pyalpaka import _rtc
-
-        if backend == "cuda":
-            _rtc.nvrtc()
-            _rtc.cccl_include()
-        else:
-            _rtc.hiprtc()
-    except pk.BackendUnavailableError as error:
-        return f"no run-time compiler for {backend}: {error}"
-    return ""
+    return gpu_compiler_missing(backend)
 
 
 INDEX_2D = r"""

@@ -31,6 +31,8 @@ import pytest
 
 import pyalpaka as pk
 
+from _support import gpu_compiler_missing
+
 HERE = Path(__file__).resolve().parent
 # The folder this process imported pyalpaka from (a source tree with its built _core, or an installed
 # site-packages), first on the child's import path: the repository's python/ folder has no _core when installed.
@@ -494,18 +496,9 @@ def test_standin_bad_inputs_raise_clear_errors(standin):
 
 
 def compiler_or_skip(gpu: StandIn) -> None:
-    """Skips unless the run-time compiler of `gpu` is installed (NVRTC with CCCL's headers, or hiprtc): the launches
-    compile for the stand-in's architecture."""
-    from pyalpaka import _rtc
-
-    try:
-        if gpu.backend == "cuda":
-            _rtc.nvrtc()
-            _rtc.cccl_include()
-        else:
-            _rtc.hiprtc()
-    except pk.BackendUnavailableError as error:
-        pytest.skip(f"no {gpu.compiler} here: {error}")
+    """Skips unless the run-time compiler of `gpu` is installed (launches compile for the stand-in's architecture)."""
+    if missing := gpu_compiler_missing(gpu.backend):
+        pytest.skip(missing)
 
 
 def test_standin_kernel_launch_surfaces_the_module_load_error(standin, gpu):
@@ -982,6 +975,22 @@ def test_standin_pinned_buffers_are_page_locked_host_memory(standin, standin_dri
     """)
 
 
+def compiles_against(include: Path, check: Path, *options: str) -> None:
+    """Asserts that the compile-only ABI check `check` compiles, warning-free, against a vendor's headers in
+    `include` and the runtime's own declarations; skips without a C++ compiler."""
+    compiler = shutil.which("c++")
+    if compiler is None:
+        pytest.skip("no C++ compiler here")
+    repository = HERE.parent.parent
+    folders = [f"-I{repository / 'src'}", f"-I{repository / 'include'}", f"-I{include}"]
+    result = subprocess.run(
+        [compiler, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", *options, *folders, str(check)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_driver_declarations_match_the_toolkits_cuda_h():
     """GpuApi.hpp and CudaAbi.hpp declare the driver API themselves (the package builds without the toolkit); where
     cuda.h is installed, a compile-only check compares layouts, constants and entry points with it."""
@@ -993,26 +1002,9 @@ def test_driver_declarations_match_the_toolkits_cuda_h():
         ),
         None,
     )
-    compiler = shutil.which("c++")
-    if cuda_h is None or compiler is None:
-        pytest.skip("no CUDA toolkit headers (cuda.h) or no C++ compiler here")
-    result = subprocess.run(
-        [
-            compiler,
-            "-std=c++20",
-            "-fsyntax-only",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            f"-I{HERE.parent.parent / 'src'}",
-            f"-I{HERE.parent.parent / 'include'}",
-            f"-I{cuda_h.parent}",
-            str(HERE / "fake_cuda" / "check_driver_abi.cpp"),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stderr
+    if cuda_h is None:
+        pytest.skip("no CUDA toolkit headers (cuda.h) here")
+    compiles_against(cuda_h.parent, HERE / "fake_cuda" / "check_driver_abi.cpp")
 
 
 def test_hip_declarations_match_rocms_hip_runtime_api_h():
@@ -1023,27 +1015,9 @@ def test_hip_declarations_match_rocms_hip_runtime_api_h():
     include = next(
         (Path(r) / "include" for r in roots if r and (Path(r) / "include/hip/hip_runtime_api.h").is_file()), None
     )
-    compiler = shutil.which("c++")
-    if include is None or compiler is None:
-        pytest.skip("no ROCm headers (hip/hip_runtime_api.h) or no C++ compiler here")
-    result = subprocess.run(
-        [
-            compiler,
-            "-std=c++20",
-            "-fsyntax-only",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-D__HIP_PLATFORM_AMD__",
-            f"-I{HERE.parent.parent / 'src'}",
-            f"-I{HERE.parent.parent / 'include'}",
-            f"-I{include}",
-            str(HERE / "fake_hip" / "check_hip_abi.cpp"),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stderr
+    if include is None:
+        pytest.skip("no ROCm headers (hip/hip_runtime_api.h) here")
+    compiles_against(include, HERE / "fake_hip" / "check_hip_abi.cpp", "-D__HIP_PLATFORM_AMD__")
 
 
 STANDIN_AXPY = """

@@ -20,7 +20,7 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _gpu_compiler, _rtc
 
-from _support import AXPY, AXPY_TYPES, BLOCK_SUM, GRID_SUM
+from _support import AXPY, AXPY_TYPES, BLOCK_SUM, GRID_SUM, gpu_compiler_missing
 
 EM_CUDA = 190
 
@@ -38,14 +38,8 @@ def fresh_cache(tmp_path, monkeypatch):
 def usable(backend: str) -> None:
     """Skips unless the run-time compiler of `backend` is installed (CI has both) and, for hiprtc, has the system
     headers it needs."""
-    try:
-        if backend == "cuda":
-            _rtc.nvrtc()
-            _rtc.cccl_include()
-        else:
-            _rtc.hiprtc()
-    except pk.BackendUnavailableError as error:
-        pytest.skip(f"{backend}: no run-time compiler here: {error}")
+    if missing := gpu_compiler_missing(backend):
+        pytest.skip(missing)
     if backend == "hip" and (missing := _hiprtc_missing_system_header()):
         pytest.skip(f"hip: the hiprtc found here lacks a system header: {missing}")
 

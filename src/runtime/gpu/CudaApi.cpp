@@ -123,18 +123,7 @@ namespace pyalpaka::rt::gpu
             api->nvtx = true;
             api->attributeCodes = cuda_abi::cudaAttributeCodes;
             api->architecture = &cudaArchitecture;
-            if(char const* missing = resolve(handle, *api))
-                return {nullptr, library + " is not a usable CUDA driver: it lacks " + missing};
-            if(Result const status = api->init(0); status != success)
-            {
-                char const* name = nullptr;
-                api->getErrorName(status, &name);
-                return {
-                    nullptr,
-                    "CUDA driver initialisation failed (cuInit returned " + std::string(name ? name : "?") + " = "
-                        + std::to_string(status) + "): no usable GPU"};
-            }
-            return {api, {}};
+            return completeLoad(api, resolve(handle, *api), "CUDA driver");
         }
     } // namespace
 

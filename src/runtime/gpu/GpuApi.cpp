@@ -12,6 +12,23 @@
 
 namespace pyalpaka::rt::gpu
 {
+    auto completeLoad(Api const* api, char const* missing, char const* what) -> ApiLoad
+    {
+        if(missing != nullptr)
+            return {nullptr, api->library + " is not a usable " + what + ": it lacks " + missing};
+        if(Result const status = api->init(0); status != success)
+        {
+            char const* name = nullptr;
+            if(api->getErrorName(status, &name) != success || name == nullptr)
+                name = "?";
+            return {
+                nullptr,
+                std::string(what) + " initialisation failed (" + api->init.symbol + " returned " + name + " = "
+                    + std::to_string(status) + "): no usable GPU"};
+        }
+        return {api, {}};
+    }
+
     auto describeError(Api const& api, Result result, char const* call) -> std::string
     {
         char const* name = nullptr;

@@ -308,6 +308,10 @@ namespace pyalpaka::rt::gpu
     //! libamdhip64.so (then its versioned names, and under $ROCM_PATH and /opt/rocm); then hipInit(0). Never throws.
     [[nodiscard]] auto loadHip() -> ApiLoad const&;
 
+    //! The end of a loader: `api` (every field set) when `missing` is null and init(0) succeeds, else why not, naming
+    //! the missing symbol or init's error. `what` says what the library should have been ("CUDA driver").
+    [[nodiscard]] auto completeLoad(Api const* api, char const* missing, char const* what) -> ApiLoad;
+
     //! "cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (2: out of memory)".
     [[nodiscard]] auto describeError(Api const& api, Result result, char const* call) -> std::string;
 

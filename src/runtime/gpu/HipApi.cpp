@@ -449,14 +449,7 @@ namespace pyalpaka::rt::gpu
             api->memorySpace = MemorySpace::Hip;
             api->attributeCodes = hipAttributeCodes;
             api->architecture = &hipArchitecture;
-            if(char const* missing = resolve(handle, *api))
-                return {nullptr, library + " is not a usable HIP runtime: it lacks " + missing};
-            if(Result const status = api->init(0); status != success)
-                return {
-                    nullptr,
-                    "HIP runtime initialisation failed (hipInit returned " + std::string(hip.getErrorName(status))
-                        + " = " + std::to_string(status) + "): no usable GPU"};
-            return {api, {}};
+            return completeLoad(api, resolve(handle, *api), "HIP runtime");
         }
     } // namespace
 

@@ -25,6 +25,23 @@ namespace pyalpaka::bindings
         }
     } // namespace
 
+    auto asBuffer(py::handle obj) -> Buffer const*
+    {
+        static auto* const bufferType = reinterpret_cast<PyTypeObject*>(py::type::of<Buffer>().ptr());
+        auto* const type = Py_TYPE(obj.ptr());
+        if(type == bufferType)
+        {
+            // An instance of exactly the bound class holds one value: the first of its layout (what
+            // instance::get_value_and_holder returns for it, without the call).
+            py::detail::value_and_holder const held(reinterpret_cast<py::detail::instance*>(obj.ptr()), nullptr, 0, 0);
+            if(held.holder_constructed())
+                return held.value_ptr<Buffer>();
+        }
+        else if(PyType_IsSubtype(type, bufferType) == 0)
+            return nullptr;
+        return &obj.cast<Buffer const&>(); // a subclass's instance, or one without a value (the cast says so)
+    }
+
     auto denseStrides(std::vector<std::size_t> const& shape, std::size_t itemSize) -> std::vector<std::size_t>
     {
         std::vector<std::size_t> strides(shape.size());
@@ -41,10 +58,14 @@ namespace pyalpaka::bindings
     {
         if(size() == 0)
             return true; // no element to be out of place
-        auto const dense = denseStrides(shape, itemSize());
-        for(std::size_t i = 0; i < ndim(); ++i)
-            if(shape[i] > 1 && strides[i] != dense[i])
+        // denseStrides' walk, without its vector: launches ask this of every buffer argument.
+        std::size_t dense = itemSize();
+        for(std::size_t i = ndim(); i-- > 0;)
+        {
+            if(shape[i] > 1 && strides[i] != dense)
                 return false;
+            dense *= shape[i];
+        }
         return true;
     }
 

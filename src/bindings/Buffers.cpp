@@ -95,9 +95,10 @@ namespace pyalpaka::bindings
         auto
         asarray(py::object const& obj, std::shared_ptr<rt::Device> const& dev, py::object const& queue) -> py::object
         {
-            if(py::isinstance<Buffer>(obj))
+            auto const* source = asBuffer(obj);
+            if(source != nullptr)
             {
-                auto const& b = obj.cast<Buffer const&>();
+                auto const& b = *source;
                 if(b.device == dev)
                     return obj;
                 if(b.device->sharesMemoryWith(*dev))
@@ -108,7 +109,7 @@ namespace pyalpaka::bindings
                     return py::cast(std::move(view));
                 }
             }
-            if(!py::isinstance<Buffer>(obj) && dev->memorySpace() == rt::MemorySpace::Host)
+            if(source == nullptr && dev->memorySpace() == rt::MemorySpace::Host)
             {
                 auto array = py::array::ensure(obj);
                 if(!array)
@@ -127,8 +128,8 @@ namespace pyalpaka::bindings
             {
                 // Device memory to the host is copied by a queue of the device that can reach it.
                 auto copier = dev;
-                if(dev->memorySpace() == rt::MemorySpace::Host && py::isinstance<Buffer>(obj))
-                    copier = obj.cast<Buffer const&>().device;
+                if(dev->memorySpace() == rt::MemorySpace::Host && source != nullptr)
+                    copier = source->device;
                 QueueHandle q(copier->makeQueue(true));
                 enqueueCopy(q, buffer, obj, py::none());
             }

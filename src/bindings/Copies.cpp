@@ -61,9 +61,9 @@ namespace pyalpaka::bindings
 
     auto operand(py::object const& obj, bool destination, char const* what) -> Operand
     {
-        if(py::isinstance<Buffer>(obj))
+        if(auto const* buffer = asBuffer(obj))
         {
-            auto const& b = obj.cast<Buffer const&>();
+            auto const& b = *buffer;
             if(destination && b.readonly)
                 throw std::invalid_argument(std::string(what) + " is a read-only buffer");
             return {b.region(), b.dtype, obj, b.shape};

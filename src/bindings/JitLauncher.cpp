@@ -302,7 +302,7 @@ namespace pyalpaka::bindings
                 key += static_cast<char>(param.kind);
                 key += static_cast<char>(param.dtype);
             }
-            convert(param, infos[i], args[i], *device, ArgName{i + 1, {}, caller}, pending.values, i);
+            convert(param, infos[i], argAt(args, i), *device, ArgName{i + 1, {}, caller}, pending.values, i);
         }
         key += ':';
         appendDecimal(key, device->index());
@@ -390,16 +390,20 @@ namespace pyalpaka::bindings
             key += 'C';
         for(std::size_t i = 0; i < count; ++i)
         {
+            auto const arg = argAt(args, i);
             auto const what = [&] { return "argument " + std::to_string(i + 1) + " of " + m_name; };
-            signature.structOf[i] = structIndex(m_structs, args[i], what);
+            // Numbers and buffers are no structs: the common arguments skip the search of the registered ones.
+            auto const* known = classifiedByType(arg);
+            signature.structOf[i]
+                = known != nullptr || asBuffer(arg) != nullptr ? notStruct : structIndex(m_structs, arg, what);
             if(signature.structOf[i] != notStruct)
             {
                 key += structKeyKind;
                 key += static_cast<char>(signature.structOf[i]);
                 continue;
             }
-            infos[i] = classifyNamed(args[i], what);
-            signature.params[i] = exactParam(infos[i], args[i], what, m_structsHint);
+            infos[i] = known != nullptr ? *known : classifyNamed(arg, what);
+            signature.params[i] = exactParam(infos[i], arg, what, m_structsHint);
             key += static_cast<char>(signature.params[i].kind);
             key += static_cast<char>(signature.params[i].dtype);
         }
@@ -416,19 +420,20 @@ namespace pyalpaka::bindings
         }
         for(std::size_t i = 0; i < count; ++i)
         {
+            auto const arg = argAt(args, i);
             if(auto const s = signature.structOf[i]; s != notStruct)
             {
                 // The struct's bytes as they are: the compiled unit checked that the C++ struct has the
                 // dtype's layout. A numpy.void scalar is read through a 0-d array of it.
                 auto const size = m_structs[static_cast<std::size_t>(s)].size;
-                auto const array = py::array::ensure(args[i]);
+                auto const array = py::array::ensure(arg);
                 if(!array || static_cast<std::size_t>(array.itemsize()) != size)
                     throw rt::TypeMismatch(
                         "argument " + std::to_string(i + 1) + " of " + m_name + ": cannot read the struct value");
                 std::memcpy(pending.values.storage(i, size), array.data(), size);
                 continue;
             }
-            convert(signature.params[i], infos[i], args[i], device, ArgName{i + 1, {}, m_name}, pending.values, i);
+            convert(signature.params[i], infos[i], arg, device, ArgName{i + 1, {}, m_name}, pending.values, i);
         }
         return signature;
     }

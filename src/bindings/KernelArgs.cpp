@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "StructArgs.hpp"
 #include "runtime/ArgConversion.hpp"
@@ -26,6 +26,38 @@ namespace pyalpaka::bindings
         {
             static py::object const generic = py::module_::import("numpy").attr("generic");
             return generic;
+        }
+
+        //! The classifications that follow from an argument's type alone (NumPy's numeric scalar types), found once
+        //! per type. Each entry holds its type, so that a type that goes away (a subclass made in a function) cannot
+        //! leave its address to another one.
+        class TypeClasses
+        {
+        public:
+            [[nodiscard]] auto find(PyTypeObject const* type) const -> ArgInfo const*
+            {
+                for(auto const& [known, info] : m_known)
+                    if(known.ptr() == reinterpret_cast<PyObject const*>(type))
+                        return &info;
+                return nullptr;
+            }
+
+            void remember(PyTypeObject* type, ArgInfo const& info)
+            {
+                if(m_known.size() < capacity)
+                    m_known.emplace_back(py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(type)), info);
+            }
+
+        private:
+            //! More types than NumPy has scalar types would be subclasses made over and over: not kept.
+            static constexpr std::size_t capacity = 64;
+            std::vector<std::pair<py::object, ArgInfo>> m_known;
+        };
+
+        auto typeClasses() -> TypeClasses&
+        {
+            static auto* const classes = new TypeClasses(); // leaked: its references outlive the interpreter
+            return *classes;
         }
 
         template<typename T>
@@ -55,18 +87,6 @@ namespace pyalpaka::bindings
                && dtypeFromNumber(dtype.num(), static_cast<std::size_t>(dtype.itemsize()), out))
                 return out;
             return toDType(dtype); // raises the TypeError that names the dtype
-        }
-
-        //! The dtype of a NumPy scalar, cached per scalar type (the hot path of launches with np.float32(...)).
-        auto scalarDType(py::handle arg) -> rt::DType
-        {
-            static std::unordered_map<PyTypeObject*, rt::DType> known;
-            auto* type = Py_TYPE(arg.ptr());
-            if(auto const it = known.find(type); it != known.end())
-                return it->second;
-            auto const dtype = toDType(arg.attr("dtype"));
-            known.emplace(type, dtype);
-            return dtype;
         }
 
         //! A real value as float or double; ValueError for a finite one beyond float's range.
@@ -175,28 +195,36 @@ namespace pyalpaka::bindings
         }
     } // namespace
 
+    auto classifiedByType(py::handle arg) -> ArgInfo const*
+    {
+        static constexpr auto byKind = [](ArgInfo::Kind kind)
+        {
+            ArgInfo info;
+            info.kind = kind;
+            return info;
+        };
+        static ArgInfo const real = byKind(ArgInfo::Kind::Real);
+        static ArgInfo const boolean = byKind(ArgInfo::Kind::Boolean);
+        static ArgInfo const integer = byKind(ArgInfo::Kind::Integer);
+        auto const* type = Py_TYPE(arg.ptr());
+        if(type == &PyFloat_Type)
+            return &real;
+        if(type == &PyBool_Type)
+            return &boolean;
+        if(type == &PyLong_Type)
+            return &integer;
+        return typeClasses().find(type);
+    }
+
     auto classify(py::handle arg) -> ArgInfo
     {
+        if(auto const* known = classifiedByType(arg))
+            return *known;
         ArgInfo info;
         auto* type = Py_TYPE(arg.ptr());
-        if(type == &PyFloat_Type)
+        if(auto const* buffer = asBuffer(arg))
         {
-            info.kind = ArgInfo::Kind::Real;
-            return info;
-        }
-        if(type == &PyBool_Type)
-        {
-            info.kind = ArgInfo::Kind::Boolean;
-            return info;
-        }
-        if(type == &PyLong_Type)
-        {
-            info.kind = ArgInfo::Kind::Integer;
-            return info;
-        }
-        if(py::isinstance<Buffer>(arg))
-        {
-            auto const& b = arg.cast<Buffer const&>();
+            auto const& b = *buffer;
             info.kind = ArgInfo::Kind::Pointer;
             info.dtype = b.dtype;
             info.pointer = b.data;
@@ -257,7 +285,7 @@ namespace pyalpaka::bindings
             }
             try
             {
-                info.dtype = scalarDType(arg);
+                info.dtype = toDType(arg.attr("dtype"));
             }
             catch(rt::TypeMismatch const&)
             {
@@ -269,6 +297,7 @@ namespace pyalpaka::bindings
                         : kind == 'i' || kind == 'u' ? ArgInfo::Kind::Integer
                         : kind == 'f'                ? ArgInfo::Kind::Real
                                                      : ArgInfo::Kind::Other;
+            typeClasses().remember(type, info);
             return info;
         }
         if(PyIndex_Check(arg.ptr()))
@@ -296,7 +325,7 @@ namespace pyalpaka::bindings
                 throw rt::TypeMismatch(
                     what.str() + " is a NumPy array, which a kernel on " + describeDevice(device)
                     + " cannot read: copy it to the device with pyalpaka.asarray(array, device=...) first");
-            if(info.device != nullptr && !info.device->sharesMemoryWith(device))
+            if(info.device != nullptr && info.device != &device && !info.device->sharesMemoryWith(device))
                 throw rt::TypeMismatch(
                     what.str() + " is a buffer of " + describeDevice(*info.device) + ", which a kernel on "
                     + describeDevice(device) + " cannot use: copy it with pyalpaka.asarray(buffer, device=...) first");

@@ -59,6 +59,17 @@ namespace pyalpaka::bindings
         std::array<std::unique_ptr<ArgSlot[]>, maxKernelArgs> m_large{};
     };
 
+    //! Argument `i` of a launch, borrowed from the arguments' tuple: args[i] would check the index and make a new
+    //! reference on each use.
+    [[nodiscard]] inline auto argAt(py::args const& args, std::size_t i) -> py::handle
+    {
+        return PyTuple_GET_ITEM(args.ptr(), static_cast<Py_ssize_t>(i));
+    }
+
+    //! The classification of an argument whose type alone says what it is (a Python int, float or bool, a NumPy
+    //! number of a type seen before), or null: a type comparison or two, no Python call.
+    auto classifiedByType(py::handle arg) -> ArgInfo const*;
+
     //! Classifies `arg`; TypeError for an array whose dtype kernels cannot take.
     auto classify(py::handle arg) -> ArgInfo;
 

@@ -44,7 +44,7 @@ namespace pyalpaka::bindings
                     throw rt::TypeMismatch(qualifiedName() + " got " + std::to_string(count) + " arguments");
                 std::array<ArgInfo, maxKernelArgs> infos;
                 for(std::size_t i = 0; i < count; ++i)
-                    infos[i] = classifyNamed(args[i], [&] { return argumentName(i); });
+                    infos[i] = classifyNamed(argAt(args, i), [&] { return argumentName(i); });
 
                 auto const device = queue.queue().device();
                 if(device->memorySpace() != rt::MemorySpace::Host && !m_variants.empty())
@@ -59,7 +59,7 @@ namespace pyalpaka::bindings
                     convert(
                         variant->params[i],
                         infos[i],
-                        args[i],
+                        argAt(args, i),
                         *queue.queue().device(),
                         ArgName{i + 1, "pyalpaka.kernels.", m_name},
                         values,

@@ -128,7 +128,7 @@ namespace pyalpaka::bindings
         {
             auto* const type = Py_TYPE(item.ptr());
             if(type == m_bufferType)
-                return !item.cast<Buffer const&>().isOrderedOn(m_queue);
+                return !asBuffer(item)->isOrderedOn(m_queue);
             return !(
                 PyLong_Check(item.ptr()) || PyFloat_Check(item.ptr()) || item.is_none()
                 || PyType_IsSubtype(type, m_numpyScalar) != 0);

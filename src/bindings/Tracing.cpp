@@ -129,7 +129,7 @@ namespace pyalpaka::bindings
         //! "float32(0.5)" for a NumPy scalar, the type's name otherwise.
         void appendArg(std::string& s, py::handle arg)
         {
-            if(auto const* buffer = py::isinstance<Buffer>(arg) ? &arg.cast<Buffer const&>() : nullptr)
+            if(auto const* buffer = asBuffer(arg))
             {
                 s += rt::info(buffer->dtype).name;
                 appendShape(s, buffer->shape);

@@ -8,6 +8,7 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -40,38 +41,33 @@ namespace pyalpaka::rt
         std::string_view cppName;
     };
 
-    [[nodiscard]] constexpr auto info(DType dtype) -> DTypeInfo
+    //! Each dtype's DTypeInfo, in the order of DType's enumerators: launches look these up for every argument, an
+    //! index costs less than a switch building the struct.
+    inline constexpr DTypeInfo dtypeInfos[] = {
+        {"bool", 1, 'b', "bool"},
+        {"int8", 1, 'i', "std::int8_t"},
+        {"uint8", 1, 'u', "std::uint8_t"},
+        {"int16", 2, 'i', "std::int16_t"},
+        {"uint16", 2, 'u', "std::uint16_t"},
+        {"int32", 4, 'i', "std::int32_t"},
+        {"uint32", 4, 'u', "std::uint32_t"},
+        {"int64", 8, 'i', "std::int64_t"},
+        {"uint64", 8, 'u', "std::uint64_t"},
+        {"float32", 4, 'f', "float"},
+        {"float64", 8, 'f', "double"},
+        {"complex64", 8, 'c', "alpaka::Complex<float>"},
+        {"complex128", 16, 'c', "alpaka::Complex<double>"},
+    };
+    static_assert(std::size(dtypeInfos) == static_cast<std::size_t>(DType::Complex128) + 1);
+    static_assert(dtypeInfos[static_cast<std::size_t>(DType::Float32)].name == "float32");
+
+    //! What info() says of a value that is no DType's enumerator.
+    inline constexpr DTypeInfo unknownDTypeInfo{"?", 0, '?', "?"};
+
+    [[nodiscard]] constexpr auto info(DType dtype) -> DTypeInfo const&
     {
-        switch(dtype)
-        {
-            case DType::Bool:
-                return {"bool", 1, 'b', "bool"};
-            case DType::Int8:
-                return {"int8", 1, 'i', "std::int8_t"};
-            case DType::UInt8:
-                return {"uint8", 1, 'u', "std::uint8_t"};
-            case DType::Int16:
-                return {"int16", 2, 'i', "std::int16_t"};
-            case DType::UInt16:
-                return {"uint16", 2, 'u', "std::uint16_t"};
-            case DType::Int32:
-                return {"int32", 4, 'i', "std::int32_t"};
-            case DType::UInt32:
-                return {"uint32", 4, 'u', "std::uint32_t"};
-            case DType::Int64:
-                return {"int64", 8, 'i', "std::int64_t"};
-            case DType::UInt64:
-                return {"uint64", 8, 'u', "std::uint64_t"};
-            case DType::Float32:
-                return {"float32", 4, 'f', "float"};
-            case DType::Float64:
-                return {"float64", 8, 'f', "double"};
-            case DType::Complex64:
-                return {"complex64", 8, 'c', "alpaka::Complex<float>"};
-            case DType::Complex128:
-                return {"complex128", 16, 'c', "alpaka::Complex<double>"};
-        }
-        return {"?", 0, '?', "?"};
+        auto const index = static_cast<std::size_t>(dtype);
+        return index < std::size(dtypeInfos) ? dtypeInfos[index] : unknownDTypeInfo;
     }
 
     //! The dtype of NumPy kind ('b', 'i', 'u', 'f', 'c') and size in bytes; false where there is none.

@@ -109,6 +109,21 @@ def test_fill_and_iota(device, queue):
     np.testing.assert_array_equal(x.to_numpy(queue), [1] * 6 + [0] * 4)
 
 
+def test_subclasses_of_numpy_scalar_types_are_their_type(device, queue):
+    # Launches remember what a NumPy scalar type is, per type: classes made and dropped in a loop (more of them
+    # than it keeps) must each be what they derive from, and a dropped class's memory must not pass for another.
+    x = pk.zeros(device, 4, np.float32, queue=queue)
+    for i in range(70):
+        value = type(f"Scalar{i}", ((np.float32, np.int16, np.float64)[i % 3],), {})(i)
+        pk.kernels.fill(queue, pk.valid_workdiv(device, 4), x, value, 4)
+        np.testing.assert_array_equal(x.to_numpy(queue), np.full(4, float(value), np.float32), err_msg=repr(value))
+        del value
+        if i % 10 == 0:
+            gc.collect()
+    with pytest.raises(TypeError, match=r"fill has no variant for the arguments \(float32 buffer, Half, int\)"):
+        pk.kernels.fill(queue, pk.valid_workdiv(device, 4), x, type("Half", (np.float16,), {})(1), 4)
+
+
 def test_copy_and_add(device, queue):
     for dtype, n, wd, ops, label in cases_1d(device, queue, NUMBERS):
         a_values, b_values = small_values(n, dtype, 1), small_values(n, dtype, 2)

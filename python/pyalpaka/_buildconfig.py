@@ -53,7 +53,8 @@ def build_config() -> dict:
 def _config() -> dict:
     path = package_dir() / "_build_config.json"
     try:
-        return json.loads(path.read_text())
+        with open(path, "rb") as file:  # bytes: no text decoder to set up in a fresh process
+            return json.loads(file.read())
     except FileNotFoundError:
         raise BackendUnavailableError(
             f"run-time compilation needs {path}, which this installation lacks: reinstall pyalpaka with pip"

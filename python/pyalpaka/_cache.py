@@ -45,10 +45,11 @@ FORMAT = 2  # 2: records carry the library's size and their own checksum; locks
 
 def root() -> Path:
     """The cache root (before the per-version subdirectory)."""
+    # os.path's expanduser, not Path's: docs/dev/measurements.md#a-cache-hit-in-python.
     if "PYALPAKA_CACHE_DIR" in os.environ:
-        return Path(os.environ["PYALPAKA_CACHE_DIR"]).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pyalpaka"
+        return Path(os.path.expanduser(os.environ["PYALPAKA_CACHE_DIR"]))
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base, "pyalpaka")
 
 
 _private_fallback: dict[Path, Path] = {}  # an unwritable cache directory -> this process's private one
@@ -99,12 +100,11 @@ def folders() -> list[Path]:
     return list(dict.fromkeys([wanted, _private_fallback.get(wanted, wanted)]))
 
 
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
+def sha256_file(path: Path | str) -> str:
+    # Read whole: the files are kernels and headers, and a read of a fixed large block allocates that block each time
+    # (docs/dev/measurements.md#a-cache-hit-in-python).
     with open(path, "rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.sha256(file.read()).hexdigest()
 
 
 @functools.cache
@@ -116,7 +116,7 @@ def library_digest() -> str:
     from ._buildconfig import build_config
 
     recorded = build_config().get("library_digest")
-    if recorded and not Path(get_include(), "alpaka").is_symlink():
+    if recorded and not os.path.islink(os.path.join(get_include(), "alpaka")):
         return str(recorded)
     digest = hashlib.sha256()
     base = get_include()
@@ -158,9 +158,10 @@ class _Corrupt(Exception):
 def _verified(folder: Path, key: str) -> Path | None:
     """The library of entry `key` in `folder` if its record and library check out; None if there is no entry or a
     header it read changed; _Corrupt otherwise."""
-    meta_path = folder / f"{key}.json"
+    meta_path = os.path.join(folder, f"{key}.json")
     try:
-        meta = json.loads(meta_path.read_bytes())
+        with open(meta_path, "rb") as file:  # not Path.read_bytes (docs/dev/measurements.md#a-cache-hit-in-python)
+            meta = json.loads(file.read())
     except (FileNotFoundError, NotADirectoryError):  # no entry; or the cache "directory" is a file: none there
         return None
     except (OSError, ValueError, RecursionError) as error:  # RecursionError: nesting deeper than json can parse
@@ -170,17 +171,18 @@ def _verified(folder: Path, key: str) -> Path | None:
             raise _Corrupt("metadata of another entry or format")
         if meta.get("record_sha256") != record_digest(meta):
             raise _Corrupt("metadata checksum mismatch")
-        if Path(meta["library"]).name != meta["library"]:
+        if os.path.basename(meta["library"]) != meta["library"]:
             raise _Corrupt("library outside the cache")
         library = folder / meta["library"]
-        size = library.stat().st_size
-        if size != meta["bytes"]:
-            raise _Corrupt(f"library of {size} bytes, {meta['bytes']} expected")
-        if sha256_file(library) != meta["sha256"]:
+        with open(library, "rb") as file:
+            content = file.read()
+        if len(content) != meta["bytes"]:
+            raise _Corrupt(f"library of {len(content)} bytes, {meta['bytes']} expected")
+        if hashlib.sha256(content).hexdigest() != meta["sha256"]:
             raise _Corrupt("checksum mismatch")
         for header, digest in meta.get("headers", {}).items():
             try:
-                if sha256_file(Path(header)) != digest:
+                if sha256_file(header) != digest:
                     return None  # an included header changed: a plain miss
             except (OSError, ValueError):  # gone, or not a path at all
                 return None
@@ -216,7 +218,7 @@ def lookup(key: str, *, locked: bool = False, quiet: bool = False) -> Path | Non
                 continue
             if library is not None:
                 with contextlib.suppress(OSError):  # a read-only cache keeps no record of use
-                    os.utime(folder / f"{key}.json")
+                    os.utime(os.path.join(folder, f"{key}.json"))
                 return library
     return None
 

@@ -29,10 +29,14 @@ WAIT_SECONDS = 900.0
 
 def _open(path: Path) -> int | None:
     """A descriptor of the lock file (created if need be), or None where there can be no lock."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
     for attempt in range(2):
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            try:
+                return os.open(path, flags, 0o666)
+            except FileNotFoundError:  # the first lock of its folder (tried after the open: a cache hit's path)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                return os.open(path, flags, 0o666)
         except IsADirectoryError:
             if attempt == 0:  # not a lock file: something else took its name; replace it, once
                 warnings.warn(

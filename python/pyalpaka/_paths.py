@@ -3,14 +3,16 @@
 """Where the installed headers are."""
 
 import functools
+import os
 from pathlib import Path
 
 
-# Cached: resolving the path on every call would slow down cache hits (docs/dev/measurements.md#a-cache-hit-in-python).
+# Cached, and os.path rather than Path.resolve: a cache hit in a fresh process calls it
+# (docs/dev/measurements.md#a-cache-hit-in-python).
 @functools.cache
 def package_dir() -> Path:
     """The package's folder, symbolic links resolved."""
-    return Path(__file__).resolve().parent
+    return Path(os.path.dirname(os.path.realpath(__file__)))
 
 
 @functools.cache

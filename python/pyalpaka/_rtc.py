@@ -174,8 +174,8 @@ def _memo_entry(key: str) -> object:
     path = _memo_path()
     if path not in _memo_read:
         try:
-            with open(path, encoding="utf-8") as file:
-                memo = json.load(file)
+            with open(path, "rb") as file:  # bytes: no text decoder to set up in a fresh process
+                memo = json.loads(file.read())
             _memo_read[path] = memo if isinstance(memo, dict) else {}
         except (OSError, ValueError):
             _memo_read[path] = {}

@@ -12,7 +12,10 @@
 #include <alpaka/test/acc/TestAccs.hpp>
 #include <alpaka/test/event/EventHostManualTrigger.hpp>
 
+#include <chrono>
 #include <cstdint>
+#include <future>
+#include <thread>
 #include <type_traits>
 
 #include "alpaka_test/Catch.hpp"
@@ -178,8 +181,9 @@ TEMPLATE_LIST_TEST_CASE("kernelWithMembers", "[kernel]", alpaka::test::TestAccs)
 }
 
 // [launchBehindHeldQueue]: launches a kernel into a queue that a manual trigger holds. compute-sanitizer makes a launch
-// wait for the stream's earlier work, which the trigger holds until this thread, still in the launch, releases it: the
-// sanitize stage of scripts/gpu-validate.sh leaves this test out (it hung there on an H200, every other case passed).
+// wait for the stream's earlier work, which the trigger holds until this thread, still in the launch, releases it (it
+// hung there on an H200): a watchdog thread releases the queue when the launches have not returned after a while, so
+// the test finishes under the sanitizer too, there without the guarantee that the kernels ran after the changes.
 TEMPLATE_LIST_TEST_CASE("kernelArgumentsAreCopiedAtLaunch", "[kernel][launchBehindHeldQueue]", alpaka::test::TestAccs)
 {
     using Acc = TestType;
@@ -197,17 +201,36 @@ TEMPLATE_LIST_TEST_CASE("kernelArgumentsAreCopiedAtLaunch", "[kernel][launchBehi
 
     // The queue is held, so the kernels run after the caller changed its variables.
     alpaka::test::EventHostManualTrigger<Dev> trigger(dev);
-    alpaka::enqueue(queue, trigger);
-    // Releases the queue however this scope ends, so that a failure cannot leave it held (and the test hanging).
+    // Releases the queue however this scope ends, so that a failure cannot leave it held (and the test hanging); the
+    // watchdog releases it when the launches below do not return (trigger() may be called from any thread, any number
+    // of times).
+    std::promise<void> launched;
+    std::thread watchdog(
+        [&trigger, returned = launched.get_future()]
+        {
+            if(returned.wait_for(std::chrono::seconds(5)) == std::future_status::timeout)
+                trigger.trigger();
+        });
     struct Release
     {
         alpaka::test::EventHostManualTrigger<Dev>& m_trigger;
+        std::promise<void>& m_launched;
+        std::thread& m_watchdog;
 
         ~Release()
         {
             m_trigger.trigger();
+            try
+            {
+                m_launched.set_value();
+            }
+            catch(std::future_error const&) // set already
+            {
+            }
+            m_watchdog.join();
         }
-    } const release{trigger};
+    } const release{trigger, launched, watchdog};
+    alpaka::enqueue(queue, trigger);
     int value = 11;
     alpaka::WorkDivMembers<alpaka::Dim<Acc>, Idx> const workDiv{Vec::ones(), Vec::ones(), Vec::ones()};
     alpaka::exec<Acc>(queue, workDiv, StoreKernel{}, alpaka::getPtrNative(out), value);
@@ -216,6 +239,7 @@ TEMPLATE_LIST_TEST_CASE("kernelArgumentsAreCopiedAtLaunch", "[kernel][launchBehi
     value = 99;
     second = nullptr;
     alpaka::enqueue(queue, task);
+    launched.set_value();
     trigger.trigger();
 
     auto const host = kerneltest::toHost(queue, out);

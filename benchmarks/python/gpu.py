@@ -8,8 +8,9 @@ scripts/gpu-validate.sh):
 2. host time of one launch of a cached kernel on a non-blocking cuda queue (target <= 3 µs), next to a CuPy
    RawKernel launch of the same axpy in CUDA C++: the time the launching thread spends in a burst of --burst launches
    (fewer than the driver queues without blocking, so that the GPU's own pace stays out), the queue waited for
-   outside the timing; and the sustained rate of --launches launches ending in one synchronization, which the GPU's
-   time per small kernel bounds;
+   outside the timing; the same for kernels of 1, 4 and 16 arguments (target: each further argument adds at most
+   0.05 µs); and the sustained rate of --launches launches ending in one synchronization, which the GPU's time per
+   small kernel bounds;
 3. the triad a = b + s*c on 2^26 doubles through pk.kernels.triad next to CuPy's fused elementwise expression and a
    device-to-device copy (GB/s counting bytes read and written, median of --reps).
 
@@ -67,6 +68,74 @@ FRESH_PROCESS = textwrap.dedent(
     print(end - start, looked_up - start, end - looked_up, _compiler.compiler_runs)
     """
 )
+
+
+def sum_kernel(count: int, pointers: bool) -> str:
+    """A kernel of `count` arguments: y, then count - 1 floats (or float pointers) it adds up."""
+    terms = [f"a{i}[0]" if pointers else f"a{i}" for i in range(1, count)]
+    params = ", ".join(["float* y"] + [f"float{' const*' if pointers else ''} a{i}" for i in range(1, count)])
+    body = f"for(auto i : alpaka::uniformElements(acc, std::size_t{{1}})) y[i] = {' + '.join(['0.0f', *terms])};"
+    return (
+        f"struct Sum{count} {{ template<typename TAcc> ALPAKA_FN_ACC void operator()(TAcc const& acc, {params}) const"
+        f" {{ {body} }} }};"
+    )
+
+
+def burst_launch_us(kernel, q, wd, args, bursts: int, burst: int) -> float:
+    """Median host µs per launch over `bursts` bursts of `burst` launches, the queue waited for between bursts."""
+    kernel(q, wd, *args)
+    q.wait()
+    samples = []
+    for _ in range(bursts):
+        start = time.perf_counter()
+        for _ in range(burst):
+            kernel(q, wd, *args)
+        samples.append((time.perf_counter() - start) / burst)
+        q.wait()
+    return statistics.median(samples) * 1e6
+
+
+def per_argument_us(dev, q, bursts: int, burst: int) -> dict[str, dict[int, float]]:
+    """Host µs per launch of kernels of 1, 4 and 16 arguments on a non-blocking queue `q` of `dev`, by the kind of the
+    arguments after the first (a buffer): NumPy scalars, Python floats, buffers. The target: each further argument
+    adds at most 0.05 µs."""
+    import numpy as np
+
+    import pyalpaka as pk
+
+    y = pk.zeros(dev, (1,), np.float32, queue=q)
+    sources = [pk.zeros(dev, (1,), np.float32, queue=q) for _ in range(15)]
+    kinds = {
+        "NumPy scalars": lambda i: np.float32(i),
+        "Python floats": float,
+        "buffers": lambda i: sources[i - 1],
+    }
+    wd = pk.WorkDiv(1, 1, 1)
+    return {
+        kind: {
+            count: burst_launch_us(
+                pk.Kernel(sum_kernel(count, kind == "buffers"), f"Sum{count}"),
+                q,
+                wd,
+                (y, *(make(i) for i in range(1, count))),
+                bursts,
+                burst,
+            )
+            for count in (1, 4, 16)
+        }
+        for kind, make in kinds.items()
+    }
+
+
+def per_argument_lines(figures: dict[str, dict[int, float]]) -> list[tuple[str, str]]:
+    """(what, figures) per kind of argument: the three launches and what each further argument adds."""
+    return [
+        (
+            f"launch with 1 / 4 / 16 arguments, {kind}",
+            f"{us[1]:.2f} / {us[4]:.2f} / {us[16]:.2f} µs: +{(us[16] - us[1]) / 15:.3f} µs per argument",
+        )
+        for kind, us in figures.items()
+    ]
 
 
 def median_seconds(run, reps: int) -> float:
@@ -189,6 +258,8 @@ def main() -> int:
     rows.append(
         (f"launch host time, bursts of {args.burst}: the same axpy, CuPy RawKernel", f"{cupy_host:.2f} µs", "(peer)")
     )
+    for what, figures in per_argument_lines(per_argument_us(dev, pk.Queue(dev, blocking=False), 20, args.burst)):
+        rows.append((what, figures, "<= +0.05 µs per argument"))
     reps = max(3, args.reps // 4)
     pk_us = median_seconds(pk_launches, reps) / args.launches * 1e6
     cupy_us = median_seconds(cupy_launches, reps) / args.launches * 1e6

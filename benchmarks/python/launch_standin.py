@@ -17,45 +17,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from gpu import AXPY  # the same kernel as the GPU benchmark (this folder is on the path of its scripts)
+# The same kernel and measurements as the GPU benchmark (this folder is on the path of its scripts).
+from gpu import AXPY, burst_launch_us, per_argument_lines, per_argument_us
 
 # The stand-in library of each back-end (under tests/python) and the variable that selects it.
 STANDINS = {
     "cuda": ("fake_cuda/fake_libcuda.c", "PYALPAKA_CUDA_DRIVER"),
     "hip": ("fake_hip/fake_libamdhip64.c", "PYALPAKA_HIP_LIBRARY"),
 }
-
-
-def per_launch(kernel, q, wd, args, bursts: int, burst: int) -> float:
-    """Median µs per launch over `bursts` bursts of `burst` launches, the queue drained between bursts."""
-    kernel(q, wd, *args)
-    q.wait()
-    samples = []
-    for _ in range(bursts):
-        start = time.perf_counter()
-        for _ in range(burst):
-            kernel(q, wd, *args)
-        samples.append((time.perf_counter() - start) / burst)
-        q.wait()
-    return statistics.median(samples) * 1e6
-
-
-def sum_kernel(count: int, pointers: bool) -> str:
-    """A kernel of `count` arguments: y, then count - 1 floats (or float pointers) it adds up."""
-    terms = [f"a{i}[0]" if pointers else f"a{i}" for i in range(1, count)]
-    params = ", ".join(["float* y"] + [f"float{' const*' if pointers else ''} a{i}" for i in range(1, count)])
-    body = f"for(auto i : alpaka::uniformElements(acc, std::size_t{{1}})) y[i] = {' + '.join(['0.0f', *terms])};"
-    return (
-        f"struct Sum{count} {{ template<typename TAcc> ALPAKA_FN_ACC void operator()(TAcc const& acc, {params}) const"
-        f" {{ {body} }} }};"
-    )
 
 
 def measure(backend: str, bursts: int, burst: int, per_argument: bool) -> None:
@@ -67,28 +41,14 @@ def measure(backend: str, bursts: int, burst: int, per_argument: bool) -> None:
     q = pk.Queue(dev, blocking=False)
     x, y = pk.zeros(dev, (1024,), np.float32, queue=q), pk.zeros(dev, (1024,), np.float32, queue=q)
     wd, a, n = pk.WorkDiv(1, 256, 1), np.float32(2), np.uint64(1024)
-    axpy_us = per_launch(pk.Kernel(AXPY, "Axpy"), q, wd, (a, x, y, n), bursts, burst)
+    axpy_us = burst_launch_us(pk.Kernel(AXPY, "Axpy"), q, wd, (a, x, y, n), bursts, burst)
     print(
         f"launch of a cached kernel on a non-blocking {backend} queue, stand-in library: "
         f"{axpy_us:.2f} µs per launch (median of {bursts} bursts of {burst})"
     )
-    if not per_argument:
-        return
-    sources = [pk.zeros(dev, (1,), np.float32, queue=q) for _ in range(15)]
-    kinds = {
-        "NumPy scalars": lambda i: np.float32(i),
-        "Python floats": float,
-        "buffers": lambda i: sources[i - 1],
-    }
-    for kind, make in kinds.items():
-        us = {}
-        for count in (1, 4, 16):
-            kernel = pk.Kernel(sum_kernel(count, kind == "buffers"), f"Sum{count}")
-            us[count] = per_launch(kernel, q, wd, (y, *(make(i) for i in range(1, count))), bursts, burst)
-        print(
-            f"  {kind:13}: 1, 4, 16 arguments {us[1]:.2f}, {us[4]:.2f}, {us[16]:.2f} µs; "
-            f"each further argument {(us[16] - us[1]) / 15:.3f} µs"
-        )
+    if per_argument:
+        for what, figures in per_argument_lines(per_argument_us(dev, q, bursts, burst)):
+            print(f"  {what}: {figures}")
 
 
 def main() -> int:

@@ -53,6 +53,12 @@ for _family in _FAMILIES.values():
     _family.gpu_kernel = _gpu_kernel(_family)
 del _family
 
+# Module attributes, found by a dictionary lookup: pyalpaka.kernels.fill(...) is written at every launch, and the
+# module's __getattr__ (which names the kernels there are in its AttributeError) is a Python call
+# (docs/dev/measurements.md#the-launch-from-python).
+assert not set(_FAMILIES) & set(globals()), "a shipped kernel's name is taken in pyalpaka.kernels"
+globals().update(_FAMILIES)
+
 
 def __getattr__(name: str) -> _core.KernelFamily:
     try:

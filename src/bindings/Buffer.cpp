@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "FastCall.hpp"
+
 namespace pyalpaka::bindings
 {
     namespace
@@ -27,19 +29,7 @@ namespace pyalpaka::bindings
 
     auto asBuffer(py::handle obj) -> Buffer const*
     {
-        static auto* const bufferType = reinterpret_cast<PyTypeObject*>(py::type::of<Buffer>().ptr());
-        auto* const type = Py_TYPE(obj.ptr());
-        if(type == bufferType)
-        {
-            // An instance of exactly the bound class holds one value: the first of its layout (what
-            // instance::get_value_and_holder returns for it, without the call).
-            py::detail::value_and_holder const held(reinterpret_cast<py::detail::instance*>(obj.ptr()), nullptr, 0, 0);
-            if(held.holder_constructed())
-                return held.value_ptr<Buffer>();
-        }
-        else if(PyType_IsSubtype(type, bufferType) == 0)
-            return nullptr;
-        return &obj.cast<Buffer const&>(); // a subclass's instance, or one without a value (the cast says so)
+        return boundObject<Buffer>(obj);
     }
 
     auto denseStrides(std::vector<std::size_t> const& shape, std::size_t itemSize) -> std::vector<std::size_t>

@@ -83,9 +83,7 @@ namespace pyalpaka::bindings
         [[nodiscard]] auto describe() const -> std::string;
     };
 
-    //! The Buffer `obj` is, or null when it is no Buffer. Launches ask this of every argument: it costs a type
-    //! comparison, where py::isinstance<Buffer> and a cast search pybind11's type tables and call the metaclass's
-    //! __instancecheck__ each time.
+    //! The Buffer `obj` is, or null when it is no Buffer (boundObject<Buffer>: launches ask this of every argument).
     auto asBuffer(py::handle obj) -> Buffer const*;
 
     //! Row-major strides of a dense array.

@@ -174,6 +174,31 @@ namespace pyalpaka::bindings
         }
     } // namespace
 
+    namespace
+    {
+        template<typename T>
+        auto launchOperand(FastArgs const& args, std::size_t i, std::string_view callee, char const* expected) -> T&
+        {
+            if(args.count < 2)
+                throw rt::TypeMismatch(
+                    std::string(callee)
+                    + "(queue, workdiv, *args) takes a pyalpaka.Queue and a pyalpaka.WorkDiv "
+                      "first, got "
+                    + std::to_string(args.count) + (args.count == 1 ? " argument" : " arguments"));
+            if(auto* const value = boundObject<T>(args.items[i]))
+                return *value;
+            throw rt::TypeMismatch(
+                std::string(callee) + "(queue, workdiv, *args): argument " + std::to_string(i + 1) + " is "
+                + py::repr(py::type::of(args.items[i])).cast<std::string>() + ", expected a " + expected);
+        }
+    } // namespace
+
+    LaunchOperands::LaunchOperands(FastArgs const& args, std::string_view callee)
+        : queue(launchOperand<QueueHandle>(args, 0, callee, "pyalpaka.Queue"))
+        , workDiv(launchOperand<rt::WorkDiv>(args, 1, callee, "pyalpaka.WorkDiv"))
+    {
+    }
+
     JitLauncher::JitLauncher(std::string name, py::object compile, py::iterable const& structs)
         : m_name(std::move(name))
         , m_compile(std::move(compile))

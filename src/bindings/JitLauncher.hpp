@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "FastCall.hpp"
 #include "KernelArgs.hpp"
 #include "QueueHandle.hpp"
 #include "StructArgs.hpp"
@@ -40,6 +41,16 @@ namespace pyalpaka::bindings
 
     struct PendingLaunch;
     struct Signature;
+
+    //! The queue and work division a launch `callee(queue, workdiv, *args)` begins with; TypeError naming what is
+    //! missing or of another type.
+    struct LaunchOperands
+    {
+        QueueHandle& queue;
+        rt::WorkDiv const& workDiv;
+
+        LaunchOperands(FastArgs const& args, std::string_view callee);
+    };
 
     class JitLauncher
     {
@@ -71,6 +82,12 @@ namespace pyalpaka::bindings
             py::handle blockThreads,
             py::handle threadElems,
             py::args const& args) -> std::size_t;
+
+        //! The kernel's name, as messages give it.
+        [[nodiscard]] auto name() const -> std::string const&
+        {
+            return m_name;
+        }
 
         //! How many entries this kernel has loaded in this process.
         [[nodiscard]] auto loadedCount() const -> std::size_t

@@ -132,7 +132,8 @@ namespace pyalpaka::bindings
                 if(m_gpuKernel.is_none())
                     throw rt::BackendUnavailable(
                         qualifiedName() + ": no run-time kernel compiles this family for GPU back-ends");
-                m_gpuKernel.cast<JitLauncher&>().callAs(queue, workDiv, variant->params, infos, args, qualifiedName());
+                boundObject<JitLauncher>(m_gpuKernel)
+                    ->callAs(queue, workDiv, variant->params, infos, args, qualifiedName());
             }
 
             [[nodiscard]] auto argumentName(std::size_t i) const -> std::string
@@ -178,52 +179,70 @@ namespace pyalpaka::bindings
             rt::KernelVariant const* m_lastHit = nullptr;
             py::object m_gpuKernel = py::none();
         };
+
+        //! KernelFamily.__call__(queue, workdiv, *args).
+        auto launchFamily(py::handle self, FastArgs const& args) -> py::object
+        {
+            auto& family = *boundObject<KernelFamily>(self); // the method's descriptor checked self's type
+            if(args.keywordCount() != 0)
+                throw rt::TypeMismatch(
+                    family.qualifiedName() + "(queue, workdiv, *args) takes no keyword arguments, got '"
+                    + std::string(args.keyword(0)) + "'");
+            LaunchOperands const operands(args, family.qualifiedName());
+            family.call(operands.queue, operands.workDiv, args.from(2));
+            return py::none();
+        }
+
+        PyMethodDef launchFamilyMethod{
+            "__call__",
+            reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fastMethod<&launchFamily>)),
+            METH_FASTCALL | METH_KEYWORDS,
+            "__call__($self, queue, workdiv, /, *args)\n--\n\n"
+            "Launches the kernel on `queue` with `workdiv`; arguments as in the C++ parameter list."};
     } // namespace
 
     void bindKernels(py::module_& m)
     {
-        py::class_<KernelFamily>(m, "KernelFamily", "A kernel compiled ahead of time (see pyalpaka.kernels).")
-            .def_property_readonly("name", &KernelFamily::name)
-            .def_property_readonly(
-                "signatures",
-                [](KernelFamily const& k)
-                {
-                    py::list out;
-                    for(auto const& v : k.variants())
-                        out.append(py::make_tuple(v.backend, v.dim, rt::signature(v.params)));
-                    return out;
-                },
-                "(back-end, dim, C++ parameter list) of every compiled variant.")
-            .def_property_readonly(
-                "structs",
-                [](KernelFamily const& k)
-                {
-                    py::dict out;
-                    for(auto const& v : k.variants())
-                        for(auto const& p : v.params)
-                            if(p.kind == rt::ParamKind::Struct)
-                                out[py::str(std::string(p.layout->name()))] = structDType(*p.layout);
-                    return out;
-                },
-                "The NumPy structured dtype of each C++ struct the kernel takes by value, by the struct's name (as "
-                "the parameter lists show it): pass a scalar of it, e.g. numpy.array((...), dtype)[()], for the "
-                "struct. Empty for kernels without struct parameters.")
-            .def_property_readonly(
-                "cpp_name", &KernelFamily::cppName, "The kernel's C++ type (\"pyalpaka::kernels::Triad\").")
-            .def_property(
-                "gpu_kernel",
-                &KernelFamily::gpuKernel,
-                &KernelFamily::setGpuKernel,
-                "The pyalpaka.Kernel that compiles this family for GPU back-ends at run time (e.g. to precompile it: "
-                "gpu_kernel.compile(\"cuda\", dim, types, arch=\"sm_90\")).")
-            .def_property_readonly("__doc__", &KernelFamily::doc)
-            .def(
-                "__call__",
-                &KernelFamily::call,
-                py::arg("queue"),
-                py::arg("workdiv"),
-                "Launches the kernel on `queue` with `workdiv`; arguments as in the C++ parameter list.")
-            .def("__repr__", [](KernelFamily const& k) { return "<kernel " + k.qualifiedName() + ">"; });
+        auto family
+            = py::class_<KernelFamily>(m, "KernelFamily", "A kernel compiled ahead of time (see pyalpaka.kernels).")
+                  .def_property_readonly("name", &KernelFamily::name)
+                  .def_property_readonly(
+                      "signatures",
+                      [](KernelFamily const& k)
+                      {
+                          py::list out;
+                          for(auto const& v : k.variants())
+                              out.append(py::make_tuple(v.backend, v.dim, rt::signature(v.params)));
+                          return out;
+                      },
+                      "(back-end, dim, C++ parameter list) of every compiled variant.")
+                  .def_property_readonly(
+                      "structs",
+                      [](KernelFamily const& k)
+                      {
+                          py::dict out;
+                          for(auto const& v : k.variants())
+                              for(auto const& p : v.params)
+                                  if(p.kind == rt::ParamKind::Struct)
+                                      out[py::str(std::string(p.layout->name()))] = structDType(*p.layout);
+                          return out;
+                      },
+                      "The NumPy structured dtype of each C++ struct the kernel takes by value, by the struct's name "
+                      "(as "
+                      "the parameter lists show it): pass a scalar of it, e.g. numpy.array((...), dtype)[()], for the "
+                      "struct. Empty for kernels without struct parameters.")
+                  .def_property_readonly(
+                      "cpp_name", &KernelFamily::cppName, "The kernel's C++ type (\"pyalpaka::kernels::Triad\").")
+                  .def_property(
+                      "gpu_kernel",
+                      &KernelFamily::gpuKernel,
+                      &KernelFamily::setGpuKernel,
+                      "The pyalpaka.Kernel that compiles this family for GPU back-ends at run time (e.g. to precompile "
+                      "it: "
+                      "gpu_kernel.compile(\"cuda\", dim, types, arch=\"sm_90\")).")
+                  .def_property_readonly("__doc__", &KernelFamily::doc)
+                  .def("__repr__", [](KernelFamily const& k) { return "<kernel " + k.qualifiedName() + ">"; });
+        defFastMethod(family, launchFamilyMethod); // called at launch rate: FastCall.hpp
 
         m.def(
             "aot_kernels",

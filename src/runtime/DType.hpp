@@ -41,8 +41,8 @@ namespace pyalpaka::rt
         std::string_view cppName;
     };
 
-    //! Each dtype's DTypeInfo, in the order of DType's enumerators: launches look these up for every argument, an
-    //! index costs less than a switch building the struct.
+    //! Each dtype's DTypeInfo, in the order of DType's enumerators: launches look these up for every argument, and an
+    //! index costs less than a switch building the struct (docs/dev/measurements.md#the-launch-from-python).
     inline constexpr DTypeInfo dtypeInfos[] = {
         {"bool", 1, 'b', "bool"},
         {"int8", 1, 'i', "std::int8_t"},

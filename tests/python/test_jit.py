@@ -226,6 +226,39 @@ def test_bad_launches_raise_value_errors_and_bad_arguments_type_errors(cache_dir
     queue.wait()
 
 
+def test_the_queue_work_division_and_keywords_of_a_launch_are_checked(cache_dir):
+    # A launch is called at a high rate and parses its own arguments (src/bindings/FastCall.hpp): what pybind11
+    # checked, it checks, with messages that name the kernel and what was expected.
+    dev = pk.device("cpu_serial")
+    queue = pk.Queue(dev)
+    kernel = pk.Kernel(AXPY, "Axpy")
+    x = np.ones(4)
+    calls = {
+        r"Axpy\(queue, workdiv, \*args\) takes a pyalpaka.Queue and a pyalpaka.WorkDiv first, got 0 arguments": (
+            lambda: kernel()
+        ),
+        r"Axpy.* got 1 argument$": lambda: kernel(queue),
+        r"Axpy\(queue, workdiv, \*args\): argument 1 is <class 'str'>, expected a pyalpaka.Queue": lambda: kernel(
+            "q", pk.WorkDiv(1), 1.0, x, x.copy(), 4
+        ),
+        r"argument 2 is <class 'tuple'>, expected a pyalpaka.WorkDiv": lambda: kernel(queue, (1, 1, 1), 1.0, x, x, 4),
+        r"argument 1 is <class 'pyalpaka._core.WorkDiv'>, expected a pyalpaka.Queue": lambda: kernel(
+            pk.WorkDiv(1), queue, 1.0, x, x, 4
+        ),
+        r"unexpected keyword argument 'coop'": lambda: kernel(queue, pk.WorkDiv(1), 1.0, x, x, 4, coop=True),
+        r"Axpy: cooperative must be a bool, got 'yes'": lambda: kernel(queue, pk.WorkDiv(1), cooperative="yes"),
+    }
+    for message, call in calls.items():
+        with pytest.raises(TypeError, match=message):
+            call()
+    y = np.zeros(4)
+    kernel(queue, pk.WorkDiv(1), 2.0, x, y, np.uint64(4), cooperative=np.False_)  # numpy.bool_ is a bool
+    queue.wait()
+    np.testing.assert_array_equal(y, 2 * x)
+    with pytest.raises(TypeError, match=r"descriptor '__call__' for 'pyalpaka\._core\.JitLauncher' objects"):
+        type(kernel).__call__(object(), queue, pk.WorkDiv(1))
+
+
 def test_kernel_exception_reaches_wait(cache_dir):
     source = """struct Throws {
         template<typename TAcc> ALPAKA_FN_ACC void operator()(TAcc const&, int code) const {

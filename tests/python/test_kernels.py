@@ -515,6 +515,12 @@ def test_launch_errors(device):
     for message, call in out_of_range.items():
         with pytest.raises(ValueError, match=message):
             call()
+    with pytest.raises(TypeError, match=r"kernels.fill\(queue, workdiv, \*args\): argument 2 is <class 'int'>"):
+        pk.kernels.fill(q, 4, x32, 1.0, 4)
+    with pytest.raises(TypeError, match=r"pyalpaka.kernels.fill\(queue, workdiv, \*args\) takes no keyword"):
+        pk.kernels.fill(q, wd, x32, 1.0, 4, cooperative=True)
+    with pytest.raises(TypeError, match=r"takes a pyalpaka.Queue and a pyalpaka.WorkDiv first, got 1 argument"):
+        pk.kernels.fill(q)
     a = pk.zeros(device, (2, 2), np.float32)
     with pytest.raises(ValueError, match=r"pyalpaka\.kernels\.matmul takes a 2-D work division, got a 1-D one"):
         pk.kernels.matmul(q, pk.WorkDiv(4), a, a, a, 2, 2, 2)

@@ -96,7 +96,9 @@ namespace pyalpaka::bindings
             simple = simple || candidate.ptr() == type;
         if(!simple)
         {
-            if(!py::isinstance<T>(obj))
+            // What py::isinstance<T> says (pybind11's metaclass has no __instancecheck__), without its type lookup:
+            // every argument of another kind (a NumPy array, a number) asks this.
+            if(PyType_IsSubtype(Py_TYPE(obj.ptr()), reinterpret_cast<PyTypeObject*>(known->front().ptr())) == 0)
                 return nullptr;
             auto const& bases = py::detail::all_type_info(Py_TYPE(obj.ptr()));
             if(bases.size() != 1 || *bases.front()->cpptype != typeid(T) || known->size() >= remembered)

@@ -9,8 +9,8 @@
 #
 #   scripts/gpu-compile-check.sh [cuda|hip|all]     (default: all)
 #
-# Needs: the CUDA toolkit (nvcc on PATH or in /usr/local/cuda/bin) for `cuda`; installs hipcc and libamdhip64-dev
-# with apt-get (through sudo when not root) for `hip`.
+# Needs: the CUDA toolkit (nvcc on PATH or in /usr/local/cuda/bin) for `cuda`, failing without it; hipcc and
+# libamdhip64-dev for `hip`, which scripts/setup.sh installs with the rest of the system packages.
 #
 # A clean build of the `cuda` preset (the test programs over the lean GPU matrix of TestAccs, the examples) takes many
 # minutes on 2 cores (measured: docs/dev/measurements.md#build-and-test-times).
@@ -27,22 +27,6 @@ esac
 
 scripts/setup.sh
 
-apt_install() {
-    local missing=()
-    for package in "$@"; do
-        dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")
-    done
-    ((${#missing[@]} == 0)) && return 0
-    local sudo=""
-    if [[ $(id -u) -ne 0 ]]; then
-        command -v sudo >/dev/null || { echo "gpu-compile-check: need root or sudo to install ${missing[*]}" >&2; exit 1; }
-        sudo="sudo"
-    fi
-    echo "gpu-compile-check: installing ${missing[*]}"
-    ${sudo} apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive ${sudo} apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
 for preset in "${presets[@]}"; do
     case "${preset}" in
         cuda)
@@ -50,13 +34,13 @@ for preset in "${presets[@]}"; do
                 if [[ -x /usr/local/cuda/bin/nvcc ]]; then
                     export PATH="/usr/local/cuda/bin:${PATH}"
                 else
-                    echo "gpu-compile-check: nvcc not found (install the CUDA toolkit): cuda preset skipped" >&2
-                    continue
+                    echo "gpu-compile-check: nvcc not found: install the CUDA toolkit (the cuda preset needs it)" >&2
+                    exit 1
                 fi
             fi
             ;;
         hip)
-            apt_install hipcc libamdhip64-dev
+            command -v hipcc >/dev/null || { echo "gpu-compile-check: hipcc not found (scripts/setup.sh installs it)" >&2; exit 1; }
             ;;
     esac
     echo "gpu-compile-check: ${preset}"

@@ -9,9 +9,13 @@ set -euo pipefail
 # the Python package needs Python's headers and venv; examples/mpi needs MPI (MPICH: runs as root without extra flags);
 # the C++ API reference of docs/ is read from the headers by Doxygen; clang-tidy checks the headers (scripts/lint.sh);
 # the aarch64 stage cross-compiles with g++-aarch64-linux-gnu and runs under qemu-user; libclang-rt is libFuzzer's;
-# ROCm's HIP runtime and headers (libamdhip64-dev: hiprtc, hip_runtime_api.h) for the hip back-end's tests.
+# ROCm's HIP runtime and headers (libamdhip64-dev: hiprtc, hip_runtime_api.h) for the hip back-end's tests; hiprtc
+# (ROCm 5.2's comgr, built on LLVM 15) compiles against LLVM 15's resource headers (stddef.h, ...), which only
+# libclang-common-15-dev has; hipcc for the GPU compile check (scripts/gpu-compile-check.sh). This is the one list:
+# no stage installs anything of its own, so a stage never depends on what a later stage installed in an earlier run.
 packages=(cmake ninja-build g++ clang clang-tidy libclang-rt-14-dev catch2 ccache libtbb-dev libboost-context-dev libomp-14-dev
-    python3 python3-dev python3-venv mpich libmpich-dev doxygen g++-aarch64-linux-gnu qemu-user libamdhip64-dev)
+    python3 python3-dev python3-venv mpich libmpich-dev doxygen g++-aarch64-linux-gnu qemu-user libamdhip64-dev
+    libclang-common-15-dev hipcc)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q "install ok installed" || missing+=("${package}")

@@ -21,7 +21,24 @@ import pyalpaka as pk
 # The test modules share helpers through _support.py next to this file, whatever pytest's import mode.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-_BACKENDS = pk.backends()
+
+
+def _selected_backends() -> list:
+    """Every back-end of the build, or those named in PYALPAKA_TEST_BACKENDS (comma-separated; the quick tier)."""
+    import os
+
+    every = pk.backends()
+    wanted = [name.strip() for name in os.environ.get("PYALPAKA_TEST_BACKENDS", "").split(",") if name.strip()]
+    if not wanted:
+        return every
+    known = {b.name for b in every}
+    unknown = sorted(set(wanted) - known)
+    if unknown:
+        raise pytest.UsageError(f"PYALPAKA_TEST_BACKENDS names {unknown}; the back-ends of this build are {sorted(known)}")
+    return [b for b in every if b.name in wanted]
+
+
+_BACKENDS = _selected_backends()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -208,7 +208,9 @@ namespace pyalpaka::bindings
                         q.release();
                     return empty;
                 },
-                "True when all enqueued work has completed.")
+                "True when all enqueued work has completed. Exact once the last operation's completion can be "
+                "seen: after wait(), and once an Event recorded last is complete (ev.wait() returned or "
+                "ev.is_complete is True). While other threads enqueue, a snapshot.")
             .def(
                 "wait_for",
                 [](QueueHandle& q, rt::Event& event)

@@ -168,6 +168,37 @@ def test_event_and_empty_follow_a_held_queue(device):
     assert ev.is_complete
 
 
+def test_empty_once_the_event_recorded_last_is_complete(device, queue):
+    """Issue 59: once the event recorded last is complete, the queue is empty. On the CPU back-ends it was not, in
+    4-37 of 3,000 rounds: the worker reached the event before it counted the event's task done."""
+    buf = pk.empty(device, 16, np.int32)
+    ev = pk.Event(device)
+    rounds = 2000
+    ran = []
+    not_empty = 0
+    for i in range(rounds):
+        # Device work (a memset) in most rounds, a host task in every fourth; then the event.
+        if i % 4 == 3:
+            queue.enqueue(lambda: ran.append(1))
+        else:
+            pk.memset(queue, buf, i % 256)
+        queue.enqueue(ev)
+        # Both ways to see the event complete: wait for it, or poll it.
+        if i % 2 == 0:
+            ev.wait()
+        else:
+            deadline = time.monotonic() + PATIENCE_S
+            while not ev.is_complete:
+                assert time.monotonic() < deadline, "the event was never reached"
+                time.sleep(0)  # lets a host task on the queue's worker take the GIL
+        if not queue.empty:
+            not_empty += 1
+    queue.wait()
+    assert not_empty == 0, f"{not_empty} of {rounds} rounds found the queue busy after its last event"
+    assert len(ran) == rounds // 4
+    assert queue.empty
+
+
 def test_wait_for_orders_two_queues(device):
     """Work enqueued after wait_for(ev) in a second queue runs after the first queue reached ev."""
     for second_blocking in (False, True):

@@ -72,7 +72,8 @@ namespace alpaka
             }
         };
 
-        //! In a blocking queue everything before the event is done: it completes at once.
+        //! In a blocking queue everything before the event is done: it completes at once. The queue counts the
+        //! event's task finished first, so that empty(queue) is true for a thread that sees the event complete.
         template<typename TDev>
         struct Enqueue<QueueGenericThreadsBlocking<TDev>, EventGenericThreads<TDev>>
         {
@@ -83,12 +84,13 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     queue.m_core->capture().recordEvent(state);
                 else
-                    queue.m_core->run(
+                    queue.m_core->runSignal(
                         [&] { state->markReady(state->markEnqueued()); }, &trace::describeOp<trace::Op::EventRecord>);
             }
         };
 
-        //! In a non-blocking queue the event completes when the worker reaches it.
+        //! In a non-blocking queue the event completes when the worker reaches it; the queue counts itself reached
+        //! first, so that empty(queue) is true once the event is complete if nothing was enqueued after it.
         template<typename TDev>
         struct Enqueue<QueueGenericThreadsNonBlocking<TDev>, EventGenericThreads<TDev>>
         {
@@ -99,7 +101,7 @@ namespace alpaka
                 if(queue.m_core->capture().active())
                     return queue.m_core->capture().recordEvent(std::move(state));
                 auto const n = state->markEnqueued();
-                queue.m_core->push(
+                queue.m_core->pushSignal(
                     [state = std::move(state), n] { state->markReady(n); }, &trace::describeOp<trace::Op::EventRecord>);
             }
         };

@@ -44,7 +44,9 @@ namespace alpaka
         trait::Enqueue<TQueue, std::remove_cvref_t<TTask>>::enqueue(queue, std::forward<TTask>(task));
     }
 
-    //! Whether every task enqueued so far has finished.
+    //! Whether every task enqueued so far has finished. Exact once the last task's completion can be seen: after
+    //! wait(queue), and once an event enqueued last is complete (wait(event) returned, isComplete(event) is true),
+    //! in any thread; upstream allows a false "busy" there. While other threads enqueue, a snapshot.
     template<typename TQueue>
     [[nodiscard]] ALPAKA_FN_HOST auto empty(TQueue const& queue) -> bool
     {

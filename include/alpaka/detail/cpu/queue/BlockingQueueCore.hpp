@@ -41,6 +41,19 @@ namespace alpaka::detail::cpu
             task();
         }
 
+        //! run() of a task that signals the completion of the work before it, such as an event's enqueue: the
+        //! queue stops counting the task as running before `signal` runs, so that another thread that sees the
+        //! signal finds empty() true when nothing else runs (the count used to drop only after the task, when the
+        //! signal was already observable). The lock is held to the end: waitAll() still waits for it.
+        template<typename TFn>
+        void runSignal(TFn&& signal, trace::Describer describer = nullptr)
+        {
+            Running running(*this);
+            Traced const traced(trace::Pending(describer, trace::taskAddress(signal)), traceTrack());
+            running.finish();
+            signal();
+        }
+
         //! Blocks while another thread runs a task of this queue.
         void waitAll() override
         {
@@ -98,12 +111,21 @@ namespace alpaka::detail::cpu
 
             ~Running()
             {
-                m_running.fetch_sub(1, std::memory_order_release);
+                finish();
+            }
+
+            //! Stops counting the task as running; the lock stays held until the destructor.
+            void finish() noexcept
+            {
+                if(m_counted)
+                    m_running.fetch_sub(1, std::memory_order_release);
+                m_counted = false;
             }
 
         private:
             sys::LockGuard<sys::RecursiveMutex> m_lock;
             std::atomic<int>& m_running;
+            bool m_counted = true;
         };
 
         // Recursive: a host task may enqueue further work into its own blocking queue.

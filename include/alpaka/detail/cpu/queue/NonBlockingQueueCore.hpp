@@ -73,6 +73,25 @@ namespace alpaka::detail::cpu
             return pushTask(TaskT<TLazy>(std::forward<TFn>(fn)), trace::Pending(what));
         }
 
+        //! push() of a task that signals the completion of the work before it, such as an event's enqueue: the
+        //! queue counts the task reached before `signal` runs, so that a thread that sees the signal and enqueued
+        //! nothing since finds empty() true. The worker counts a task done only after it released what the task
+        //! held (and recorded its trace span), which is after the signal; without this, empty() right after
+        //! waiting for the queue's last event was false now and then. `signal` must have no effect
+        //! that work enqueued later may depend on after it returns: empty() may be true while it still runs.
+        template<typename TFn>
+        auto pushSignal(TFn&& signal, trace::Describer describer = nullptr) -> std::uint64_t
+        {
+            // The worker, which runs the task, co-owns the state: the raw pointer stays valid while it runs.
+            return push(
+                [state = m_state.get(), signal = std::forward<TFn>(signal)]() mutable
+                {
+                    state->m_reached.store(state->m_running, std::memory_order_seq_cst);
+                    signal();
+                },
+                describer);
+        }
+
         //! The ticket of the latest task enqueued.
         [[nodiscard]] auto lastTicket() const -> std::uint64_t
         {
@@ -95,10 +114,16 @@ namespace alpaka::detail::cpu
             m_state->m_error.rethrowAndClear();
         }
 
+        //! Whether the work enqueued so far has finished: the worker counted the last task done, or the last task
+        //! signalled the completion of everything up to it (pushSignal) - its signal was observable before the
+        //! worker finished with the task. Lock-free: it reads two counters of the worker and the enqueue count.
         [[nodiscard]] auto empty() const -> bool override
         {
-            return m_state->m_done.load(std::memory_order_seq_cst)
-                   >= m_state->m_enqueued.load(std::memory_order_seq_cst);
+            State const& state = *m_state;
+            auto const done = state.m_done.load(std::memory_order_seq_cst);
+            auto const reached = state.m_reached.load(std::memory_order_seq_cst);
+            auto const enqueued = state.m_enqueued.load(std::memory_order_seq_cst);
+            return done >= enqueued || reached >= enqueued;
         }
 
     private:
@@ -182,6 +207,7 @@ namespace alpaka::detail::cpu
                         task = m_tasks.pop();
                     }
                     ++taken;
+                    m_running = taken;
                     try
                     {
                         task();
@@ -201,6 +227,11 @@ namespace alpaka::detail::cpu
             FirstError m_error;
             std::atomic<std::uint64_t> m_enqueued{0};
             std::atomic<std::uint64_t> m_done{0};
+            // The ticket of the latest task that signalled the completion of itself and all before it (pushSignal),
+            // stored before its signal; m_done follows once the worker finished with the task.
+            std::atomic<std::uint64_t> m_reached{0};
+            // The ticket of the task the worker runs; read and written by the worker only.
+            std::uint64_t m_running = 0;
             std::atomic<bool> m_stop{false};
             // The caller and the worker hand work to each other. When they share a core (on 2 cores that is common:
             // another runtime's idle workers spin on the other), a long busy spin holds the core the peer needs to

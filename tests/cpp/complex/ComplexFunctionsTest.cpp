@@ -277,7 +277,7 @@ namespace
     };
 
     template<typename T>
-    auto toStd(Complex<T> z) -> std::complex<T>
+    auto toStdComplex(Complex<T> z) -> std::complex<T>
     {
         return {z.real(), z.imag()};
     }
@@ -318,7 +318,7 @@ TEMPLATE_LIST_TEST_CASE(
         long double worst = 0;
         for(std::size_t i = 0; i < n; ++i)
         {
-            auto const z = toStd(points[i]);
+            auto const z = toStdComplex(points[i]);
             auto const expected = reference(static_cast<Fn>(f), z);
             auto const got = functions[i * fnCount + f];
             long double const error = complextest::relativeError(got, expected);
@@ -336,7 +336,7 @@ TEMPLATE_LIST_TEST_CASE(
     T const tight = complextest::arithmeticTolerance<T>;
     for(std::size_t i = 0; i < n; ++i)
     {
-        auto const z = toStd(points[i]);
+        auto const z = toStdComplex(points[i]);
         std::string const at = "(" + complextest::describe(z) + ")";
         T const* r = &reals[5u * i];
         if(r[0] != z.real() || r[1] != z.imag())
@@ -389,8 +389,8 @@ TEMPLATE_LIST_TEST_CASE("Complex pow matches std::pow", "[complex]", complextest
     for(std::size_t i = 0; i < n; ++i)
         for(std::size_t e = 0; e < k; ++e)
         {
-            auto const z = toStd(points[i]);
-            auto const w = toStd(complexExponents[e]);
+            auto const z = toStdComplex(points[i]);
+            auto const w = toStdComplex(complexExponents[e]);
             T const s = reals[e];
             std::complex<T> const expected[] = {std::pow(z, w), std::pow(z, s), std::pow(s, z)};
             std::string const what[]

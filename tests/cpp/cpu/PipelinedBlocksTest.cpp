@@ -27,7 +27,7 @@ namespace
     constexpr Idx maxThreads = 64;
 
     template<typename TAcc>
-    inline constexpr bool multiThreadCpu
+    inline constexpr bool pipelinedOnThreads
         = alpaka::isMultiThreadAcc<TAcc> && std::is_same_v<alpaka::Dev<TAcc>, alpaka::DevCpu>;
 
     //! What a block's thread t finds in its neighbour's slot of a shared array: the neighbour's value of this block.
@@ -97,7 +97,7 @@ namespace
 TEMPLATE_LIST_TEST_CASE("many blocks of many threads keep their shared memory apart", "[cpu]", Accs1D)
 {
     using Acc = TestType;
-    if constexpr(multiThreadCpu<Acc>)
+    if constexpr(pipelinedOnThreads<Acc>)
     {
         auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
         Idx const threadsMax = alpaka::getAccDevProps<Acc>(dev).m_blockThreadCountMax;
@@ -127,7 +127,7 @@ TEMPLATE_LIST_TEST_CASE("many blocks of many threads keep their shared memory ap
 TEMPLATE_LIST_TEST_CASE("a shared variable one thread declares reaches the block's other threads", "[cpu]", Accs1D)
 {
     using Acc = TestType;
-    if constexpr(multiThreadCpu<Acc>)
+    if constexpr(pipelinedOnThreads<Acc>)
     {
         auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
         Idx const threadsMax = alpaka::getAccDevProps<Acc>(dev).m_blockThreadCountMax;
@@ -151,7 +151,7 @@ TEMPLATE_LIST_TEST_CASE("a shared variable one thread declares reaches the block
 TEMPLATE_LIST_TEST_CASE("an element loop over many small blocks visits every index once", "[cpu]", Accs1D)
 {
     using Acc = TestType;
-    if constexpr(multiThreadCpu<Acc>)
+    if constexpr(pipelinedOnThreads<Acc>)
     {
         struct Count
         {

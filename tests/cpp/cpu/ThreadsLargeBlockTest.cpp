@@ -24,7 +24,7 @@
 namespace
 {
     using Dim1 = alpaka::DimInt<1u>;
-    using Acc = alpaka::AccCpuThreads<Dim1, int>;
+    using ThreadsAcc = alpaka::AccCpuThreads<Dim1, int>;
     using WorkDiv = alpaka::WorkDivMembers<Dim1, int>;
 
     //! Reverses each block's part of `data` through shared memory, `rounds` times (two barriers per round): an even
@@ -60,7 +60,7 @@ namespace
         return out;
     }
 
-    template<typename TAcc = Acc>
+    template<typename TAcc = ThreadsAcc>
     auto runReverse(int blocks, int threads, int rounds) -> std::vector<int>
     {
         auto const dev = alpaka::getDevByIdx(alpaka::Platform<TAcc>{}, 0);
@@ -75,8 +75,8 @@ namespace
 
 TEST_CASE("AccCpuThreads runs blocks beyond its advisory thread maximum", "[cpu][threads]")
 {
-    auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
-    auto const props = alpaka::getAccDevProps<Acc>(dev);
+    auto const dev = alpaka::getDevByIdx(alpaka::Platform<ThreadsAcc>{}, 0);
+    auto const props = alpaka::getAccDevProps<ThreadsAcc>(dev);
     // The advisory maximum (what getValidWorkDiv aims for) is upstream's: 8 threads per hardware thread.
     CHECK(props.m_blockThreadCountMax == static_cast<int>(8u * std::max(1u, std::thread::hardware_concurrency())));
 
@@ -112,10 +112,10 @@ TEST_CASE("AccCpuOmp2Threads runs blocks beyond its advisory thread maximum", "[
 
 TEST_CASE("AccCpuThreads refuses more than 1024 threads per block", "[cpu][threads]")
 {
-    auto const dev = alpaka::getDevByIdx(alpaka::Platform<Acc>{}, 0);
+    auto const dev = alpaka::getDevByIdx(alpaka::Platform<ThreadsAcc>{}, 0);
     alpaka::Queue<alpaka::DevCpu, alpaka::Blocking> queue(dev);
     int dummy = 0;
-    auto launch = [&] { alpaka::exec<Acc>(queue, WorkDiv(1, 1025, 1), ReverseInBlocks{}, &dummy, 0); };
+    auto launch = [&] { alpaka::exec<ThreadsAcc>(queue, WorkDiv(1, 1025, 1), ReverseInBlocks{}, &dummy, 0); };
     CHECK_THROWS_AS(launch(), std::runtime_error);
     CHECK_THROWS_WITH(
         launch(),

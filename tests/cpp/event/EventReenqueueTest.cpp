@@ -10,11 +10,11 @@
 #include <atomic>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/IsBlocking.hpp"
 
 namespace
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
+    using alpaka_test::isBlocking;
 } // namespace
 
 TEMPLATE_LIST_TEST_CASE("eventCanBeEnqueuedAgain", "[event]", alpaka::test::TestQueues)

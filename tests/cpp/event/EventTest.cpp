@@ -14,11 +14,11 @@
 #include <type_traits>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/IsBlocking.hpp"
 
 namespace
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
+    using alpaka_test::isBlocking;
 } // namespace
 
 TEMPLATE_LIST_TEST_CASE("eventTypeTraits", "[event]", alpaka::test::TestQueues)

@@ -18,7 +18,7 @@
 
 namespace
 {
-    enum class Form : int
+    enum class NdForm : int
     {
         NdNoExtent,   //!< uniformElementsND(acc)
         Nd,           //!< uniformElementsND(acc, extent)
@@ -47,7 +47,7 @@ namespace
             alpaka::Idx<TAcc>* owners,
             TVec extent,
             TVec first,
-            Form form) const -> void
+            NdForm form) const -> void
         {
             using Idx = alpaka::Idx<TAcc>;
             constexpr std::size_t dim = alpaka::Dim<TAcc>::value;
@@ -73,15 +73,15 @@ namespace
 
             switch(form)
             {
-                case Form::NdNoExtent:
+                case NdForm::NdNoExtent:
                     for(auto const& idx : alpaka::uniformElementsND(acc))
                         visit(idx);
                     break;
-                case Form::Nd:
+                case NdForm::Nd:
                     for(auto const& idx : alpaka::uniformElementsND(acc, extent))
                         visit(idx);
                     break;
-                case Form::AlongXyz:
+                case NdForm::AlongXyz:
                     if constexpr(dim == 2u)
                     {
                         for(Idx y : alpaka::uniformElementsAlongY(acc, extent[0]))
@@ -96,7 +96,7 @@ namespace
                                     visit(TVec{z, y, x});
                     }
                     break;
-                case Form::AlongFirst:
+                case NdForm::AlongFirst:
                     if constexpr(dim == 2u)
                     {
                         for(Idx y : alpaka::uniformElementsAlong<0>(acc, first[0], extent[0]))
@@ -111,7 +111,7 @@ namespace
                                     visit(TVec{z, y, x});
                     }
                     break;
-                case Form::AlongNoExtent:
+                case NdForm::AlongNoExtent:
                     if constexpr(dim == 2u)
                     {
                         for(Idx y : alpaka::uniformElementsAlong<0>(acc))
@@ -133,7 +133,7 @@ namespace
     template<typename TAcc>
     auto checkNd(
         alpaka::test::KernelExecutionFixture<TAcc>& fixture,
-        Form form,
+        NdForm form,
         exectest::VecOf<TAcc> extent,
         exectest::VecOf<TAcc> first) -> void
     {
@@ -143,9 +143,9 @@ namespace
         auto const& workDiv = fixture.getWorkDiv();
         auto const elems = alpaka::getWorkDiv<alpaka::Thread, alpaka::Elems>(workDiv);
         auto const gridThreads = alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(workDiv);
-        if(form == Form::NdNoExtent || form == Form::AlongNoExtent)
+        if(form == NdForm::NdNoExtent || form == NdForm::AlongNoExtent)
             extent = alpaka::getWorkDiv<alpaka::Grid, alpaka::Elems>(workDiv);
-        if(form != Form::AlongFirst)
+        if(form != NdForm::AlongFirst)
             first = Vec::zeros();
         std::size_t const size = static_cast<std::size_t>(extent.prod());
 
@@ -193,17 +193,17 @@ namespace
         {
             alpaka::test::KernelExecutionFixture<TAcc> fixture(
                 exectest::makeWorkDiv<TAcc>(spec.blocks, spec.threads, spec.elems));
-            checkNd(fixture, Form::NdNoExtent, Vec::zeros(), Vec::zeros());
-            checkNd(fixture, Form::AlongNoExtent, Vec::zeros(), Vec::zeros());
+            checkNd(fixture, NdForm::NdNoExtent, Vec::zeros(), Vec::zeros());
+            checkNd(fixture, NdForm::AlongNoExtent, Vec::zeros(), Vec::zeros());
             for(auto const& extent3 : extents)
             {
                 auto const extent = alpaka::castVec<Idx>(alpaka::subVecEnd<alpaka::DimInt<dim>>(extent3));
-                checkNd(fixture, Form::Nd, extent, Vec::zeros());
-                checkNd(fixture, Form::AlongXyz, extent, Vec::zeros());
-                checkNd(fixture, Form::AlongFirst, extent, Vec::all(Idx{1}));
+                checkNd(fixture, NdForm::Nd, extent, Vec::zeros());
+                checkNd(fixture, NdForm::AlongXyz, extent, Vec::zeros());
+                checkNd(fixture, NdForm::AlongFirst, extent, Vec::all(Idx{1}));
                 Vec first = Vec::zeros();
                 first[dim - 1u] = 2;
-                checkNd(fixture, Form::AlongFirst, extent, first);
+                checkNd(fixture, NdForm::AlongFirst, extent, first);
             }
         }
     }

@@ -74,7 +74,7 @@ namespace
     };
 
     template<typename T>
-    auto typeName() -> char const*
+    auto specialTypeName() -> char const*
     {
         return sizeof(T) == 4u ? "float" : "double";
     }
@@ -138,7 +138,7 @@ TEMPLATE_LIST_TEST_CASE(
                 + mathtest::describe(values[5u * i + 4u]) + "), expected (" + mathtest::describe(expected.real()) + ", "
                 + mathtest::describe(expected.imag()) + ")");
     }
-    INFO(alpaka::getAccName<Acc>() << ", " << typeName<T>());
+    INFO(alpaka::getAccName<Acc>() << ", " << specialTypeName<T>());
     {
         INFO("isfinite/isinf/isnan:" << classify.text());
         CHECK(classify.count() == 0u);
@@ -212,7 +212,7 @@ TEMPLATE_LIST_TEST_CASE("lround and llround round halfway cases away from zero",
 
     for(std::size_t i = 0; i < count; ++i)
     {
-        INFO(alpaka::getAccName<Acc>() << ", " << typeName<T>() << ": x = " << mathtest::describe(inputs[i]));
+        INFO(alpaka::getAccName<Acc>() << ", " << specialTypeName<T>() << ": x = " << mathtest::describe(inputs[i]));
         CHECK(llrounded[i] == std::llround(inputs[i]));
         if(i < smallCount || sizeof(long) == 8u)
             CHECK(lrounded[i] == std::lround(inputs[i]));

@@ -115,7 +115,7 @@ namespace
         }
     };
 
-    struct Rgb
+    struct MdRgb
     {
         float r;
         float g;
@@ -260,9 +260,9 @@ TEST_CASE("getMdSpan on the host: a pitched view, transposition and byte strides
 
     // Row pitches that are no multiple of the element size (12 bytes) still address the elements.
     std::vector<std::byte> bytes(3u * 32u);
-    auto rows = alpaka::createView(dev, reinterpret_cast<Rgb*>(bytes.data()), Vec2{3, 2}, Vec2{32, 12});
+    auto rows = alpaka::createView(dev, reinterpret_cast<MdRgb*>(bytes.data()), Vec2{3, 2}, Vec2{32, 12});
     auto const rowsMds = ex::getMdSpan(rows);
-    rowsMds(2, 1) = Rgb{1.0f, 2.0f, 3.0f};
+    rowsMds(2, 1) = MdRgb{1.0f, 2.0f, 3.0f};
     CHECK(reinterpret_cast<std::byte*>(&rowsMds(2, 1)) == bytes.data() + 2 * 32 + 12);
     CHECK(rowsMds(2, 1).b == 3.0f);
 }

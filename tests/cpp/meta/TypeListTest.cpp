@@ -14,7 +14,9 @@
 
 #include "alpaka_test/Catch.hpp"
 
-namespace
+// A named namespace: GCC warns (-Wsubobject-linkage) when a class template of alpaka derives from a type of an
+// anonymous namespace defined outside the main file, which this source is in the unity build of test_meta.
+namespace type_list_test
 {
     template<typename... T>
     struct List
@@ -28,7 +30,9 @@ namespace
     struct IsIntegral : std::is_integral<T>
     {
     };
-} // namespace
+} // namespace type_list_test
+
+using namespace type_list_test;
 
 TEST_CASE("meta::Apply re-wraps the elements of a list", "[meta]")
 {

@@ -20,22 +20,27 @@
 
 #include "alpaka_test/Catch.hpp"
 
-namespace
+// A named namespace: GCC warns (-Wsubobject-linkage) when a class template of alpaka derives from a type of an
+// anonymous namespace defined outside the main file, which these sources are in the unity build of test_meta.
+namespace upstream_meta_test
 {
     template<typename... T>
-    struct List
+    struct MetaList
     {
     };
 
     struct Plain
     {
     };
-} // namespace
+} // namespace upstream_meta_test
+
+using upstream_meta_test::MetaList;
+using upstream_meta_test::Plain;
 
 TEST_CASE("meta::IsList and isList", "[meta]")
 {
     STATIC_REQUIRE(alpaka::meta::IsList<std::tuple<int, float>>::value);
-    STATIC_REQUIRE(alpaka::meta::IsList<List<>>::value);
+    STATIC_REQUIRE(alpaka::meta::IsList<MetaList<>>::value);
     STATIC_REQUIRE(!alpaka::meta::IsList<int>::value);
     STATIC_REQUIRE(!alpaka::meta::IsList<Plain>::value);
     STATIC_REQUIRE(!alpaka::meta::IsList<std::array<int, 3>>::value);
@@ -50,11 +55,11 @@ TEST_CASE("meta::ToList and ToTuple keep a single list and wrap anything else", 
     STATIC_REQUIRE(std::is_same_v<ToTuple<int>, std::tuple<int>>);
     STATIC_REQUIRE(std::is_same_v<ToTuple<int, float>, std::tuple<int, float>>);
     STATIC_REQUIRE(std::is_same_v<ToTuple<std::tuple<int, float>>, std::tuple<int, float>>);
-    STATIC_REQUIRE(std::is_same_v<ToTuple<List<int>>, List<int>>);
+    STATIC_REQUIRE(std::is_same_v<ToTuple<MetaList<int>>, MetaList<int>>);
     // Two lists are two elements.
-    STATIC_REQUIRE(std::is_same_v<ToTuple<List<int>, List<char>>, std::tuple<List<int>, List<char>>>);
-    STATIC_REQUIRE(std::is_same_v<alpaka::meta::ToList<List, int, char>::type, List<int, char>>);
-    STATIC_REQUIRE(std::is_same_v<alpaka::meta::ToList<List, std::tuple<int>>::type, std::tuple<int>>);
+    STATIC_REQUIRE(std::is_same_v<ToTuple<MetaList<int>, MetaList<char>>, std::tuple<MetaList<int>, MetaList<char>>>);
+    STATIC_REQUIRE(std::is_same_v<alpaka::meta::ToList<MetaList, int, char>::type, MetaList<int, char>>);
+    STATIC_REQUIRE(std::is_same_v<alpaka::meta::ToList<MetaList, std::tuple<int>>::type, std::tuple<int>>);
 }
 
 TEST_CASE("meta::IsIntegralSuperset", "[meta]")
@@ -114,10 +119,10 @@ TEST_CASE("meta::IsSet and IsParameterPackSet", "[meta]")
     STATIC_REQUIRE(!alpaka::meta::IsParameterPackSet<int, float, int>::value);
     STATIC_REQUIRE(alpaka::meta::IsParameterPackSet<int, int const, int&>::value);
     STATIC_REQUIRE(alpaka::meta::IsSet<std::tuple<int, long>>::value);
-    STATIC_REQUIRE(!alpaka::meta::IsSet<List<char, char>>::value);
-    STATIC_REQUIRE(alpaka::meta::IsSet<List<>>::value);
+    STATIC_REQUIRE(!alpaka::meta::IsSet<MetaList<char, char>>::value);
+    STATIC_REQUIRE(alpaka::meta::IsSet<MetaList<>>::value);
     // Unique makes a set of any list.
-    STATIC_REQUIRE(alpaka::meta::IsSet<alpaka::meta::Unique<List<int, char, int, char>>>::value);
+    STATIC_REQUIRE(alpaka::meta::IsSet<alpaka::meta::Unique<MetaList<int, char, int, char>>>::value);
 }
 
 TEST_CASE("meta::NonZero filters zero constants out", "[meta]")

@@ -13,11 +13,11 @@
 
 #include "alpaka_test/Catch.hpp"
 #include "alpaka_test/Errors.hpp"
+#include "alpaka_test/IsBlocking.hpp"
 
 namespace
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
+    using alpaka_test::isBlocking;
 
     //! A user error type derived from std::runtime_error.
     struct UserError : std::runtime_error

@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "alpaka_test/Catch.hpp"
+#include "alpaka_test/IsBlocking.hpp"
 
 namespace
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
+    using alpaka_test::isBlocking;
 
     //! Fulfils a promise when destroyed: tells the test that what owned it is gone.
     struct DestructionSignal

@@ -49,15 +49,15 @@ namespace
     static_assert(
         std::is_same_v<decltype(dist::UniformUint<std::uint64_t>{}(std::declval<Philox4x32x10&>())), std::uint64_t>);
 
-    constexpr std::uint64_t seed = 77u;
+    constexpr std::uint64_t enginesSeed = 77u;
 
     //! Draws 16 vectors from TDist with the vector engine of stream s and checks them against the scalar engine
     //! of the same stream through a second instance of the distribution; returns whether all were equal.
     template<typename TDist, typename TCheck>
     ALPAKA_FN_HOST_ACC auto vectorMatchesScalar(std::uint64_t stream, TCheck const& inRange) -> bool
     {
-        Philox4x32x10Vector vectorEngine(seed, stream);
-        Philox4x32x10 scalarEngine(seed, stream);
+        Philox4x32x10Vector vectorEngine(enginesSeed, stream);
+        Philox4x32x10 scalarEngine(enginesSeed, stream);
         TDist vectorDist;
         TDist scalarDist;
         bool ok = true;

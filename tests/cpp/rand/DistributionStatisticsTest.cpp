@@ -29,7 +29,7 @@ namespace
     constexpr std::size_t streams = 1000u;
     constexpr std::size_t perStream = 1000u;
     constexpr std::size_t total = streams * perStream;
-    constexpr std::uint64_t seed = 20'240'611u;
+    constexpr std::uint64_t statisticsSeed = 20'240'611u;
     constexpr long double sigmas = 6.0L;
 
     enum class Kind
@@ -91,7 +91,7 @@ namespace
     template<typename TAcc, Kind TKind, typename T>
     auto drawOnHost(std::size_t stream) -> std::vector<T>
     {
-        alpaka::rand::Philox4x32x10 engine(seed, stream);
+        alpaka::rand::Philox4x32x10 engine(statisticsSeed, stream);
         using Dist = std::conditional_t<
             TKind == Kind::Uniform,
             alpaka::rand::distribution::UniformReal<T>,
@@ -153,7 +153,7 @@ TEMPLATE_LIST_TEST_CASE(
     using Acc = std::tuple_element_t<0, TestType>;
     using T = std::tuple_element_t<1, TestType>;
     INFO(alpaka::getAccName<Acc>() << ", " << randtest::typeName<T>() << ", " << total << " draws");
-    auto const values = draw<Acc, Kind::Uniform, T>(seed);
+    auto const values = draw<Acc, Kind::Uniform, T>(statisticsSeed);
     auto const n = static_cast<long double>(total);
 
     // [0, 1): never 1, never negative.
@@ -194,7 +194,7 @@ TEMPLATE_LIST_TEST_CASE(
         INFO("stream " << s);
         CHECK(countDifferences(drawOnHost<Acc, Kind::Uniform, T>(s), stream) == 0u);
     }
-    CHECK(countDifferences(draw<Acc, Kind::Uniform, T>(seed), values) == 0u);
+    CHECK(countDifferences(draw<Acc, Kind::Uniform, T>(statisticsSeed), values) == 0u);
 }
 
 TEMPLATE_LIST_TEST_CASE("NormalReal: moments, finite, reproducible", "[rand]", randtest::AccFloatPairs)
@@ -202,7 +202,7 @@ TEMPLATE_LIST_TEST_CASE("NormalReal: moments, finite, reproducible", "[rand]", r
     using Acc = std::tuple_element_t<0, TestType>;
     using T = std::tuple_element_t<1, TestType>;
     INFO(alpaka::getAccName<Acc>() << ", " << randtest::typeName<T>() << ", " << total << " draws");
-    auto const values = draw<Acc, Kind::Normal, T>(seed);
+    auto const values = draw<Acc, Kind::Normal, T>(statisticsSeed);
     auto const n = static_cast<long double>(total);
 
     std::size_t notFinite = 0;
@@ -248,7 +248,7 @@ TEMPLATE_LIST_TEST_CASE("UniformUint covers every bit of its type, reproducibly"
     using T = std::tuple_element_t<1, TestType>;
     constexpr std::size_t bits = sizeof(T) * 8u;
     INFO(alpaka::getAccName<Acc>() << ", " << bits << "-bit, " << total << " draws");
-    auto const values = draw<Acc, Kind::Uint, T>(seed);
+    auto const values = draw<Acc, Kind::Uint, T>(statisticsSeed);
     auto const n = static_cast<long double>(total);
 
     // Every bit, the high ones included, is set in half of the draws (standard error 1/2 / sqrt(n)).
@@ -281,9 +281,9 @@ TEMPLATE_LIST_TEST_CASE("UniformUint covers every bit of its type, reproducibly"
         INFO("stream " << s);
         CHECK(countDifferences(drawOnHost<Acc, Kind::Uint, T>(s), stream) == 0u);
     }
-    CHECK(countDifferences(draw<Acc, Kind::Uint, T>(seed), values) == 0u);
+    CHECK(countDifferences(draw<Acc, Kind::Uint, T>(statisticsSeed), values) == 0u);
 
     // Another seed gives other numbers: equal draws are as rare as chance makes them (2^-32 per draw or less).
-    auto const other = draw<Acc, Kind::Uint, T>(seed + 1u);
+    auto const other = draw<Acc, Kind::Uint, T>(statisticsSeed + 1u);
     CHECK(total - countDifferences(other, values) <= 2u);
 }

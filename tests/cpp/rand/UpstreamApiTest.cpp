@@ -37,7 +37,7 @@ namespace
     static_assert(std::is_trivially_copyable_v<rand::Philox4x32x10Vector>);
     static_assert(std::is_same_v<decltype(rand::UniformReal<float>{}(std::declval<rand::Philox4x32x10&>())), float>);
 
-    constexpr std::uint64_t seed = 2024u;
+    constexpr std::uint64_t upstreamSeed = 2024u;
     constexpr int draws = 256;
 
     //! Vector engines: equal streams compare equal, other streams unequal; the words in range-for order are the
@@ -49,10 +49,10 @@ namespace
         bool ok = Stateless::generate(typename Stateless::Counter{0u, 0u, 0u, 0u}, typename Stateless::Key{0u, 0u})
                   == Words{0x6627'e8d5u, 0xe169'c58du, 0xbc57'ac4cu, 0x9b00'dbd8u};
 
-        rand::Philox4x32x10Vector a(seed, stream);
-        rand::Philox4x32x10Vector b(seed, stream);
-        rand::Philox4x32x10Vector other(seed, stream + 1u);
-        rand::Philox4x32x10 scalar(seed, stream);
+        rand::Philox4x32x10Vector a(upstreamSeed, stream);
+        rand::Philox4x32x10Vector b(upstreamSeed, stream);
+        rand::Philox4x32x10Vector other(upstreamSeed, stream + 1u);
+        rand::Philox4x32x10 scalar(upstreamSeed, stream);
         for(int i = 0; i < 8; ++i)
         {
             auto const words = a();
@@ -71,8 +71,8 @@ namespace
         using VectorEngine = rand::Philox4x32x10Vector;
         using Floats = typename VectorEngine::template ResultContainer<float>;
         using Doubles = typename VectorEngine::template ResultContainer<double>;
-        VectorEngine vectorEngine(seed, stream);
-        rand::Philox4x32x10 scalarEngine(seed, stream);
+        VectorEngine vectorEngine(upstreamSeed, stream);
+        rand::Philox4x32x10 scalarEngine(upstreamSeed, stream);
 
         rand::UniformReal<float> unitFloat;
         rand::UniformReal<double> shifted(-2.0, 3.0);

@@ -11,10 +11,11 @@
 #include <thread>
 #include <utility>
 
+#include "alpaka_test/IsBlocking.hpp"
+
 namespace eventtest
 {
-    template<typename TQueue>
-    inline constexpr bool isBlocking = alpaka::test::IsBlockingQueue<TQueue>::value;
+    using alpaka_test::isBlocking;
 
     //! Runs fn on a helper thread for a blocking queue (whose wait(queue, event) blocks its caller), else here; returns
     //! the helper (not joinable when fn ran here).

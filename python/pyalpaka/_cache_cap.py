@@ -21,7 +21,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import _locks
+from . import _locks, _trust
 
 log = logging.getLogger("pyalpaka.cache")
 
@@ -100,7 +100,7 @@ def _headers(pch_root: Path) -> list[_Item]:
     if not pch_root.is_dir():
         return items
     for found in pch_root.iterdir():
-        if not _TAG.fullmatch(found.name) or not found.is_dir():
+        if not _TAG.fullmatch(found.name) or found.is_symlink() or not found.is_dir():
             continue
         item = _Item(pch_root / "locks" / f"{found.name}.lock", [found], folder_bytes(found))
         try:
@@ -112,7 +112,8 @@ def _headers(pch_root: Path) -> list[_Item]:
 
 
 def remove_stale(folder: Path) -> None:
-    """Removes the work folders and temporary files that processes killed during a compilation or a store left."""
+    """Removes the work folders and temporary files that processes killed during a compilation or a store left
+    (in a folder the trust rule accepts; never following a symbolic link)."""
     now = time.time()
     try:
         scan = list(os.scandir(folder))
@@ -147,7 +148,7 @@ def enforce(folder: Path) -> None:
         with _locks.locked(folder / "locks" / "evict.lock", wait=0) as held:
             if held:  # else another process is at it
                 _enforce(folder)
-    except OSError as error:
+    except (OSError, _trust.Untrusted) as error:  # Untrusted: a lock that is a symbolic link, left alone
         log.debug("housekeeping of %s failed: %s", folder, error)
 
 
@@ -170,7 +171,7 @@ def _enforce(folder: Path) -> None:
             if not free:
                 continue  # a process is verifying or compiling it
             for path in item.paths:
-                if path.is_dir():
+                if path.is_dir() and not path.is_symlink():  # a link is removed, never what it points to
                     shutil.rmtree(path, ignore_errors=True)
                 else:
                     _unlink(path)

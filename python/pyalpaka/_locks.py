@@ -7,6 +7,8 @@ behind that blocks the next one; the lock files themselves hold nothing and are 
 Each acquisition opens the file anew: flock locks belong to an open file description, so two threads of one process
 exclude each other just as two processes do. Where no lock can be had (a read-only folder, a file system without
 flock) the cache goes on without it: its atomic renames keep it correct, at worst a kernel is compiled twice.
+A lock file is created 0600 (0660 with a trusted group) and opened without following a symbolic link: a link put at
+a lock's path raises _trust.Untrusted, and the cache treats the entry as untrusted (_trust.open_lock).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
+from . import _trust
+
 log = logging.getLogger("pyalpaka.cache")
 
 #: Longer than any compilation: a holder that keeps a lock this long is taken to be stuck, and the lock skipped.
@@ -28,25 +32,36 @@ WAIT_SECONDS = 900.0
 
 
 def _open(path: Path) -> int | None:
-    """A descriptor of the lock file (created if need be), or None where there can be no lock."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
+    """A descriptor of the lock file (created if need be), or None where there can be no lock. _trust.Untrusted
+    where the path is a symbolic link or not a file."""
     for attempt in range(2):
         try:
             try:
-                return os.open(path, flags, 0o666)
+                return _trust.open_lock(path)
             except FileNotFoundError:  # the first lock of its folder (tried after the open: a cache hit's path)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                return os.open(path, flags, 0o666)
+                _trust.make_folders(path.parent)
+                return _trust.open_lock(path)
         except IsADirectoryError:
-            if attempt == 0:  # not a lock file: something else took its name; replace it, once
+            # Not a lock file: something else took its name. Replaced, once, where it is this user's; nothing of
+            # someone else's is removed (then there is no lock).
+            if attempt == 0 and _owned_by_this_user(path):
                 warnings.warn(
                     f"pyalpaka: the kernel cache's lock {path} was a folder; replacing it", RuntimeWarning, stacklevel=5
                 )
                 shutil.rmtree(path, ignore_errors=True)
+            else:
+                return None
         except OSError as error:
             log.debug("no lock %s (%s): going on without it", path, error.strerror)
             return None
     return None
+
+
+def _owned_by_this_user(path: Path) -> bool:
+    try:
+        return os.lstat(path).st_uid == os.geteuid()
+    except OSError:
+        return False
 
 
 @contextlib.contextmanager

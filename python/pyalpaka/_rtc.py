@@ -169,33 +169,53 @@ def _memo_path() -> str:
 _memo_read: dict[str, dict] = {}  # rtc-libraries.json as this process read it, by path (read once, not per entry)
 
 
+def _memo_trusted() -> bool:
+    """Whether the cache root passes the trust rule (_trust.py): the memo names libraries this process loads, so one
+    that another user could have written is neither read nor written (with one warning)."""
+    from . import _cache, _trust
+
+    why = _trust.folder_problem(_cache.root(), _cache.root())
+    if why is not None:
+        _trust.warn(why, "The run-time compiler libraries it remembers are looked for again", stacklevel=5)
+    return why is None
+
+
+def _memo_load(path: str) -> dict:
+    """rtc-libraries.json at `path`, or {} where it is missing, damaged or fails the trust rule (with a warning)."""
+    from . import _trust
+
+    if not _memo_trusted():
+        return {}
+    try:
+        memo = json.loads(_trust.read(path))  # checked as read; bytes: no text decoder to set up in a fresh process
+    except (OSError, ValueError):
+        return {}
+    except _trust.Untrusted as why:
+        _trust.warn(why, "The run-time compiler libraries it remembers are looked for again", stacklevel=5)
+        return {}
+    return memo if isinstance(memo, dict) else {}
+
+
 def _memo_entry(key: str) -> object:
     """The entry `key` of rtc-libraries.json, or None (a missing or damaged memo only means more work)."""
     path = _memo_path()
     if path not in _memo_read:
-        try:
-            with open(path, "rb") as file:  # bytes: no text decoder to set up in a fresh process
-                memo = json.loads(file.read())
-            _memo_read[path] = memo if isinstance(memo, dict) else {}
-        except (OSError, ValueError):
-            _memo_read[path] = {}
+        _memo_read[path] = _memo_load(path)
     return _memo_read[path].get(key)
 
 
 def _memo_update(key: str, value: object) -> None:
     """Sets the entry `key` of rtc-libraries.json (best effort: a cache that cannot be written only means the next
     process does the work again)."""
-    from . import _cache  # here: _cache imports the package's compiled part
+    from . import _cache, _trust  # here: _cache imports the package's compiled part
 
     with contextlib.suppress(OSError, ValueError, TypeError):
+        if not _memo_trusted():
+            return
         memo = Path(path := _memo_path())
-        try:
-            entries = json.loads(memo.read_text(encoding="utf-8"))
-            entries = entries if isinstance(entries, dict) else {}
-        except (OSError, ValueError):
-            entries = {}
+        entries = _memo_load(path)
         entries[key] = value
-        memo.parent.mkdir(parents=True, exist_ok=True)
+        _trust.make_folders(memo.parent)
         _cache.write_atomically(memo, json.dumps(entries).encode())
         _memo_read[path] = entries
 

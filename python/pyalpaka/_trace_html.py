@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
@@ -69,6 +70,7 @@ order.forEach((tid, i) => {
   }
 });
 const seen = new Set(spans.map(e => e.cat));
+// Markup from the fixed colours only: the trace's own text never reaches innerHTML.
 document.getElementById("legend").innerHTML = Object.keys(colours).filter(c => seen.has(c))
   .map(c => '<span><i style="background:' + colours[c] + '"></i>' + c + '</span>').join("");
 })();
@@ -82,9 +84,12 @@ def trace_html(trace_path: str | os.PathLike[str], html_path: str | os.PathLike[
         document = json.load(f)
     if not isinstance(document, dict) or not isinstance(document.get("traceEvents"), list):
         raise ValueError(f"{os.fspath(trace_path)!r} is not a Chrome trace-event file (no traceEvents list)")
-    # In a <script> element "</" would end it: JSON allows the escaped slash.
-    embedded = json.dumps(document).replace("</", "<\\/")
-    page = _PAGE.replace("__TITLE__", html.escape(title or os.path.basename(os.fspath(trace_path))))
-    page = page.replace("__TRACE__", embedded)
+    # Every name in a trace is text a program chose (a kernel's name, a queue's): none may become markup. In the
+    # script, "<", ">" and "&" are written as JSON escapes, so no "</script>" or "<!--" can end or bend it, and the
+    # page's script puts names into the page as text only (textContent). The title is HTML-escaped.
+    embedded = json.dumps(document).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    values = {"__TITLE__": html.escape(title or os.path.basename(os.fspath(trace_path))), "__TRACE__": embedded}
+    # One pass over the template: a title holding "__TRACE__" (a file's name) is not replaced again.
+    page = re.sub("__TITLE__|__TRACE__", lambda match: values[match[0]], _PAGE)
     with open(html_path, "w", encoding="utf-8") as f:
         f.write(page)

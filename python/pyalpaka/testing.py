@@ -109,5 +109,5 @@ if pytest is not None:
         """A fresh, empty kernel cache for the test."""
         folder = tmp_path / "pyalpaka-cache"
         monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(folder))
-        _cache._private_fallback.clear()
+        _cache.forget()
         return folder

@@ -219,13 +219,14 @@ def test_a_full_disk_is_an_error_that_says_so(cache):
 
 @pytest.fixture
 def small_tmpfs(tmp_path):
-    """A 16 KiB file system (root only: mounted where the test may, skipped elsewhere)."""
+    """A 16 KiB file system (root only: mounted where the test may, skipped elsewhere), private like a cache root
+    must be (a tmpfs is world-writable, mode 1777, by default: the cache would refuse it)."""
     mount = tmp_path / "small"
     mount.mkdir()
     if (
         os.geteuid() != 0
         or subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(mount)], capture_output=True
+            ["mount", "-t", "tmpfs", "-o", "size=16k,mode=0700", "tmpfs", str(mount)], capture_output=True
         ).returncode
         != 0
     ):

@@ -207,3 +207,26 @@ def test_trace_html_writes_a_page_with_the_trace_in_it(cpu, tmp_path, capsys):
     assert main(["trace-html", str(tmp_path / "missing.json")]) == 1
     assert "missing.json" in capsys.readouterr().err
     assert not (tmp_path / "broken.html").exists()
+
+
+def test_trace_html_writes_every_name_as_text(tmp_path):
+    """Names in a trace are text a program chose (a kernel's, a queue's, the file's): none becomes markup."""
+    from pyalpaka._trace_html import trace_html
+
+    hostile = "</script><img src=x onerror=alert(1)><!--<script>"
+    document = {
+        "traceEvents": [
+            {"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": f"queue {hostile}"}},
+            {"ph": "X", "name": f"Scale<{hostile}>", "cat": f"kernel{hostile}", "pid": 1, "tid": 1, "ts": 0,
+             "dur": 5, "args": {f"key {hostile}": f"value & {hostile}"}},
+        ]
+    }  # fmt: skip
+    path = tmp_path / "__TRACE__ <b>run.json"  # a file name is text too, and holds a placeholder of the page
+    path.write_text(json.dumps(document))
+    trace_html(path, tmp_path / "run.html")
+    page = (tmp_path / "run.html").read_text()
+    assert page.count("<script") == 1 and page.count("</script>") == 1 and "<!--" not in page
+    assert "<img" not in page and "<b>" not in page
+    assert "<title>__TRACE__ &lt;b&gt;run.json</title>" in page
+    embedded = page[page.index("const trace = ") + len("const trace = ") : page.index(";\nconst colours")]
+    assert json.loads(embedded) == document  # the names are all there, as data

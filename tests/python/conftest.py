@@ -22,7 +22,6 @@ import pyalpaka as pk
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-
 def _selected_backends() -> list:
     """Every back-end of the build, or those named in PYALPAKA_TEST_BACKENDS (comma-separated; the quick tier)."""
     import os
@@ -34,7 +33,9 @@ def _selected_backends() -> list:
     known = {b.name for b in every}
     unknown = sorted(set(wanted) - known)
     if unknown:
-        raise pytest.UsageError(f"PYALPAKA_TEST_BACKENDS names {unknown}; the back-ends of this build are {sorted(known)}")
+        raise pytest.UsageError(
+            f"PYALPAKA_TEST_BACKENDS names {unknown}; the back-ends of this build are {sorted(known)}"
+        )
     return [b for b in every if b.name in wanted]
 
 

@@ -276,18 +276,24 @@ def _share_gid() -> int | None:
     return policy().share_gid
 
 
-def secure_folder(path: str | os.PathLike[str]) -> None:
-    """Gives a folder this process created its mode: 0700, or 02770 owned by the trusted group (0700 where this
-    user may not give it to that group)."""
+def _give_mode(path: str | os.PathLike[str], shared: int, private: int) -> None:
+    """Gives `path` the mode `shared` in the trusted group, or `private` where there is none or this user may not
+    give it to that group."""
     gid = _share_gid()
     if gid is not None:
         try:
             os.chown(path, -1, gid)
-            os.chmod(path, 0o2770)
+            os.chmod(path, shared)
             return
         except PermissionError:
             pass
-    os.chmod(path, 0o700)
+    os.chmod(path, private)
+
+
+def secure_folder(path: str | os.PathLike[str]) -> None:
+    """Gives a folder this process created its mode: 0700, or 02770 owned by the trusted group (0700 where this
+    user may not give it to that group)."""
+    _give_mode(path, 0o2770, 0o700)
 
 
 def secure_file(descriptor: int) -> None:
@@ -307,15 +313,7 @@ def secure_file(descriptor: int) -> None:
 def secure_path(path: str | os.PathLike[str]) -> None:
     """secure_file for a file the compiler wrote into this process's private work folder (0700: no one else can
     have put a link there), which the umask gave its mode."""
-    gid = _share_gid()
-    if gid is not None:
-        try:
-            os.chown(path, -1, gid)
-            os.chmod(path, 0o660)
-            return
-        except PermissionError:
-            pass
-    os.chmod(path, 0o600)
+    _give_mode(path, 0o660, 0o600)
 
 
 def make_folders(path: str | os.PathLike[str]) -> None:

@@ -28,6 +28,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# ccache hits across clones in other folders (CI clones into a new folder each time): paths under the repository are
+# hashed relative to it, and the working directory (which debug information names) is left out of the hash.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(pwd -P)}"
+export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-true}"
+
 quick=0
 case "${1:-}" in
     "") ;;

@@ -19,7 +19,9 @@ the accelerator (``help(pyalpaka.kernels.triad)`` lists the parameter lists):
 
 Buffers and (on CPU devices) NumPy arrays are passed as pointers, numbers are converted to the parameter's type, a
 struct parameter takes a NumPy structured scalar (or 0-d array) whose dtype has the struct's layout (``KERNEL.structs``
-gives the dtypes; another layout is a TypeError naming the field that differs).
+gives the dtypes; another layout is a TypeError naming the field that differs). The sizes are checked against the
+buffers before every launch, on every back-end: sizes that need more elements than a buffer holds from its pointer to
+its end (``n`` beyond ``x``, ``m * k`` beyond ``A``, ``ny * nx`` beyond ``inp``) are a ValueError naming the argument.
 ``source(name)`` is the path of a kernel's C++ source.
 
 On a GPU queue (``cuda``) the shipped kernels are compiled at run time from the same sources, with the parameter

@@ -19,6 +19,7 @@
 
 #include "Tracing.hpp"
 #include "runtime/ArgConversion.hpp"
+#include "runtime/KernelExtents.hpp"
 #include "runtime/Tracing.hpp"
 
 namespace pyalpaka::bindings
@@ -289,7 +290,8 @@ namespace pyalpaka::bindings
         std::vector<rt::Param> const& params,
         ArgInfo const* infos,
         py::args const& args,
-        std::string const& caller)
+        std::string const& caller,
+        rt::ExtentContract const* extents)
     {
         auto const device = queue.queue().device();
         device->backend().checkWorkDiv(*device, workDiv);
@@ -329,6 +331,9 @@ namespace pyalpaka::bindings
             }
             convert(param, infos[i], argAt(args, i), *device, ArgName{i + 1, {}, caller}, pending.values, i);
         }
+        if(extents != nullptr)
+            rt::checkExtents(
+                *extents, params.data(), infos, [&](std::size_t i) { return pending.values.value(i); }, {}, caller);
         key += ':';
         appendDecimal(key, device->index());
         auto const& entry = find(signature, *device, workDiv.dim());

@@ -66,13 +66,15 @@ namespace pyalpaka::bindings
         //! Launches on a GPU queue with the C++ parameter list `params` (a shipped kernel's variant), converting the
         //! arguments (classified as `infos`) to those types; their struct parameters must be registered under their
         //! qualified names. Errors name an argument "argument i of <caller>" (the Python name the user called).
+        //! `extents`, where not null, is checked once the arguments are converted, before anything is compiled.
         void callAs(
             QueueHandle& queue,
             rt::WorkDiv const& workDiv,
             std::vector<rt::Param> const& params,
             ArgInfo const* infos,
             py::args const& args,
-            std::string const& caller);
+            std::string const& caller,
+            rt::ExtentContract const* extents = nullptr);
 
         //! pyalpaka.max_active_blocks: how many blocks of this shape a cooperative launch on `device` may have with
         //! these arguments (alpaka::getMaxActiveBlocks); 0 for a block the device cannot run. Compiles the

@@ -12,6 +12,7 @@
 #include "QueueHandle.hpp"
 #include "StructArgs.hpp"
 #include "Tracing.hpp"
+#include "runtime/KernelExtents.hpp"
 #include "runtime/Tracing.hpp"
 
 namespace pyalpaka::bindings
@@ -66,6 +67,14 @@ namespace pyalpaka::bindings
                         i);
                     pointers[i] = values.value(i);
                 }
+                if(variant->extents != nullptr)
+                    rt::checkExtents(
+                        *variant->extents,
+                        variant->params.data(),
+                        infos.data(),
+                        [&](std::size_t i) { return pointers[i]; },
+                        "pyalpaka.kernels.",
+                        m_name);
                 if(alpaka::trace::enabled())
                 {
                     // The queue describes the kernel task; the arguments only the bindings know.
@@ -133,7 +142,7 @@ namespace pyalpaka::bindings
                     throw rt::BackendUnavailable(
                         qualifiedName() + ": no run-time kernel compiles this family for GPU back-ends");
                 boundObject<JitLauncher>(m_gpuKernel)
-                    ->callAs(queue, workDiv, variant->params, infos, args, qualifiedName());
+                    ->callAs(queue, workDiv, variant->params, infos, args, qualifiedName(), variant->extents);
             }
 
             [[nodiscard]] auto argumentName(std::size_t i) const -> std::string

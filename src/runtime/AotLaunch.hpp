@@ -3,10 +3,10 @@
 #pragma once
 
 //! \file
-//! Registering a kernel compiled ahead of time: addKernel<TTag, TDim, TKernel, Params...>(registry, "name") with the
-//! parameter markers Out<T> (T*), In<T> (T const*), Val<T> (T) and ByValue<TStruct> (a struct by value) generates the
-//! launch function that unpacks the type-erased arguments, validates the launch and submits the kernel task to the
-//! queue.
+//! Registering a kernel compiled ahead of time: addKernel<TTag, TDim, TKernel, Params...>(registry, "name", extents)
+//! with the parameter markers Out<T> (T*), In<T> (T const*), Val<T> (T) and ByValue<TStruct> (a struct by value)
+//! generates the launch function that unpacks the type-erased arguments, validates the launch and submits the kernel
+//! task to the queue; `extents` (KernelExtents.hpp) says how many elements each buffer argument must hold.
 
 #include <alpaka/alpaka.hpp>
 
@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "BackendImpl.hpp"
+#include "KernelExtents.hpp"
 #include "KernelRegistry.hpp"
 #include "jit/ArgSlot.hpp"
 #include "jit/StructFields.hpp"
@@ -118,17 +119,25 @@ namespace pyalpaka::rt
         }
     } // namespace detail
 
-    //! Registers TKernel for back-end TTag, dimensionality TDim and the parameters TParams (Out/In/Val markers).
+    //! Registers TKernel for back-end TTag, dimensionality TDim and the parameters TParams (Out/In/Val markers);
+    //! `extents` (KernelExtents.hpp) says what its buffer arguments must hold, checked before each launch.
     template<typename TTag, std::size_t TDim, typename TKernel, typename... TParams>
-    void addKernel(KernelRegistry& registry, std::string const& backendName, std::string const& family)
+    void addKernel(
+        KernelRegistry& registry,
+        std::string const& backendName,
+        std::string const& family,
+        ExtentContract const& extents)
     {
-        registry.add(
-            family,
-            KernelVariant{
-                backendName,
-                alpaka::core::demangledName<TKernel>(),
-                TDim,
-                {TParams::param...},
-                &detail::launch<TTag, TDim, TKernel, TParams...>});
+        KernelVariant variant{
+            backendName,
+            alpaka::core::demangledName<TKernel>(),
+            TDim,
+            {TParams::param...},
+            &detail::launch<TTag, TDim, TKernel, TParams...>,
+            &extents};
+        if(auto const why = contractMismatch(extents, variant.params); !why.empty())
+            throw std::logic_error(
+                "the extent contract of the shipped kernel '" + family + "' does not fit it: " + why);
+        registry.add(family, std::move(variant));
     }
 } // namespace pyalpaka::rt

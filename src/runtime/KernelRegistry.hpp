@@ -62,6 +62,9 @@ namespace pyalpaka::rt
         StructLayout const* layout = nullptr; //!< for Struct: the struct's layout
     };
 
+    //! How many elements each buffer argument of a shipped kernel must hold (KernelExtents.hpp).
+    struct ExtentContract;
+
     //! Runs a variant: args[i] points to the value of parameter i (a pointer value for pointer parameters).
     using LaunchFn = void (*)(Queue& queue, WorkDiv const& workDiv, void const* const* args);
 
@@ -72,6 +75,8 @@ namespace pyalpaka::rt
         std::size_t dim;
         std::vector<Param> params;
         LaunchFn launch;
+        //! The sizes the buffer arguments must hold, checked before every launch; null: not checked.
+        ExtentContract const* extents = nullptr;
     };
 
     //! A parameter's C++ type: "float const*", "std::size_t", a struct by its unqualified name ("HeatParams"), or by

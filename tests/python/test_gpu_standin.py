@@ -648,6 +648,35 @@ def test_standin_shipped_struct_kernel_reaches_the_gpu_compiler(standin):
     """)
 
 
+def test_standin_shipped_kernel_sizes_are_checked_before_compiling(standin):
+    # pk.kernels on a GPU queue take the run-time compiled path (JitLauncher::callAs): sizes beyond a buffer are a
+    # ValueError there too (issue 63), before a compiler or the driver is asked for anything, and nothing runs.
+    standin("""
+        dev = pk.device(BACKEND)
+        q = pk.Queue(dev)
+        x, y = pk.zeros(dev, (10,), np.float32), pk.zeros(dev, (10,), np.float32)
+        wd = pk.WorkDiv(grid_blocks=(1,), block_threads=(32,), thread_elems=(1,))
+        try:
+            pk.kernels.axpy(q, wd, np.float32(2), x, y[1:], 10)
+        except ValueError as e:
+            assert str(e) == "argument 3 (y) of pyalpaka.kernels.axpy holds 9 elements, n = 10 needs 10", e
+        else:
+            raise AssertionError("a size beyond a buffer reached the GPU")
+        grid = pk.zeros(dev, (12,), np.float32)
+        params = np.array((0.5, 4, 4, 0.25), dtype=pk.kernels.heat.structs["HeatParams"])[()]
+        wd2 = pk.WorkDiv(grid_blocks=(1, 1), block_threads=(4, 8), thread_elems=(1, 1))
+        try:
+            pk.kernels.heat(q, wd2, grid, y, params)
+        except ValueError as e:
+            expected = ("argument 1 (in) of pyalpaka.kernels.heat holds 12 elements, "
+                        "params.ny * params.nx = 4 * 4 needs 16")
+            assert str(e) == expected, e
+        else:
+            raise AssertionError("a grid beyond its buffer reached the GPU")
+        assert y.to_numpy(q).sum() == 0  # nothing ran
+    """)
+
+
 @pytest.mark.parametrize("gpu", [CUDA, HIP], ids=["cuda", "hip"])
 def test_explicit_driver_path_that_does_not_load_names_the_variable(gpu, tmp_path):
     out = run_with_driver(

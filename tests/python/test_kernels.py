@@ -15,6 +15,7 @@ One module (over 500 lines) for all shipped kernels: they share the operands, wo
 from __future__ import annotations
 
 import gc
+import re
 import threading
 import weakref
 
@@ -588,3 +589,204 @@ def test_numpy_arguments_stay_alive_on_a_non_blocking_queue(host_device):
     np.testing.assert_array_equal(out, np.arange(n) + 1)
     gc.collect()
     assert alive() is None  # released once the work is done
+
+
+# ---- sizes against the buffers -------------------------------------------------------------------------------------
+
+#: Elements of the buffers below, and a size far beyond them (the crash of issue 63: axpy with n = 1 << 20).
+N = 1000
+BIG = 1 << 20
+
+
+class Given:
+    """The operands of refused launches and the values they were given: a refused launch changes none of them."""
+
+    def __init__(self, ops: Operands) -> None:
+        self.ops, self.operands = ops, []
+
+    def __call__(self, array: np.ndarray):
+        operand = self.ops.put(array)
+        self.operands.append((operand, array))
+        return operand
+
+    def assert_unchanged(self) -> None:
+        for operand, array in self.operands:
+            np.testing.assert_array_equal(self.ops.get(operand), array)
+
+
+def refusal(name: str, number: int, argument: str, rest: str) -> str:
+    """The message of a launch of pk.kernels.<name> whose sizes need more than argument `number` holds."""
+    return f"^argument {number} \\({re.escape(argument)}\\) of pyalpaka\\.kernels\\.{name} holds {re.escape(rest)}$"
+
+
+def too_large(name: str, put: Given, t) -> list[tuple[tuple, str]]:
+    """(arguments, message) of launches of pk.kernels.<name> whose sizes need more than a buffer holds."""
+
+    def vec(n: int = N):
+        return put(small_values(n, t, 1))
+
+    def grid(ny: int, nx: int):
+        return put(np.ones((ny, nx), t))
+
+    def says(number: int, argument: str, rest: str) -> str:
+        return refusal(name, number, argument, rest)
+
+    s = t(2)
+    if name in ("fill", "iota"):
+        return [
+            ((vec(), s, N + 1), says(1, "x", "1000 elements, n = 1001 needs 1001")),
+            ((vec(), s, BIG), says(1, "x", "1000 elements, n = 1048576 needs 1048576")),
+            ((vec(N + 7)[7:], s, N + 1), says(1, "x", "1000 elements, n = 1001 needs 1001")),  # from its pointer on
+            ((vec(0), s, 1), says(1, "x", "0 elements, n = 1 needs 1")),
+        ]
+    if name == "copy":
+        return [((vec(), vec(N - 1), N), says(2, "c", "999 elements, n = 1000 needs 1000"))]
+    if name == "add":
+        return [((vec(), vec(N - 1), vec(), N), says(2, "b", "999 elements, n = 1000 needs 1000"))]
+    if name == "reduce":
+        return [
+            ((vec(), vec(1), BIG), says(1, "x", "1000 elements, n = 1048576 needs 1048576")),
+            ((vec(), vec(0), N), says(2, "sum", "0 elements, the kernel needs 1")),
+            ((vec(), vec(0), 0), says(2, "sum", "0 elements, the kernel needs 1")),  # written even for n = 0
+        ]
+    if name == "axpy":
+        return [
+            ((s, vec(), vec(), BIG), says(2, "x", "1000 elements, n = 1048576 needs 1048576")),
+            ((s, vec(), vec(N - 1), N), says(3, "y", "999 elements, n = 1000 needs 1000")),
+            (
+                (s, vec(), vec(), np.uint64(2**64 - 1)),
+                says(2, "x", f"1000 elements, n = {2**64 - 1} needs {2**64 - 1}"),
+            ),
+        ]
+    if name == "mul":
+        return [((vec(), vec(), s, BIG), says(1, "b", "1000 elements, n = 1048576 needs 1048576"))]
+    if name in ("triad", "nstream"):
+        return [
+            ((vec(), vec(), vec(N - 1), s, N), says(3, "c", "999 elements, n = 1000 needs 1000")),
+            ((vec(N - 1), vec(), vec(), s, N), says(1, "a", "999 elements, n = 1000 needs 1000")),
+        ]
+    if name == "dot":
+        return [
+            ((vec(), vec(), vec(1), BIG), says(1, "a", "1000 elements, n = 1048576 needs 1048576")),
+            ((vec(), vec(N - 1), vec(1), N), says(2, "b", "999 elements, n = 1000 needs 1000")),
+            ((vec(), vec(), vec(0), N), says(3, "sum", "0 elements, the kernel needs 1")),
+        ]
+    if name == "histogram":
+        bins = put(np.zeros(10, np.uint32))
+        return [
+            ((vec(), bins, N, 11, t(0), t(10)), says(2, "bins", "10 elements, nbins = 11 needs 11")),
+            ((vec(), bins, BIG, 10, t(0), t(10)), says(1, "x", "1000 elements, n = 1048576 needs 1048576")),
+        ]
+    if name == "matmul":
+        a, b, c = grid(3, 4), grid(4, 5), grid(3, 5)
+        return [
+            ((a, b, c, 3, 5, 5), says(1, "A", "12 elements, m * k = 3 * 5 needs 15")),
+            ((a, b, c, 3, 6, 4), says(2, "B", "20 elements, k * n = 4 * 6 needs 24")),
+            ((a, b, grid(2, 5), 3, 5, 4), says(3, "C", "10 elements, m * n = 3 * 5 needs 15")),
+            ((a, b, c, 2**32, 5, 2**32), says(1, "A", f"12 elements, m * k = {2**32} * {2**32} needs 2**64 or more")),
+        ]
+    if name == "stencil":
+        return [
+            ((grid(4, 4), grid(4, 4), 4, 5), says(1, "in", "16 elements, ny * nx = 4 * 5 needs 20")),
+            ((grid(4, 5), grid(4, 4), 4, 5), says(2, "out", "16 elements, ny * nx = 4 * 5 needs 20")),
+        ]
+    if name == "heat":
+        big = 2**31 - 1
+        return [
+            (
+                (grid(4, 4), grid(4, 4), heat_params(4, 5)),
+                says(1, "in", "16 elements, params.ny * params.nx = 4 * 5 needs 20"),
+            ),
+            (
+                (grid(4, 5), grid(4, 4), heat_params(5, 4)),
+                says(2, "out", "16 elements, params.ny * params.nx = 5 * 4 needs 20"),
+            ),
+            (
+                (grid(4, 4), grid(4, 4), heat_params(big, big)),
+                says(1, "in", f"16 elements, params.ny * params.nx = {big} * {big} needs {big * big}"),
+            ),
+        ]
+    raise AssertionError(f"no refused launches for pk.kernels.{name}: add them here")
+
+
+def workdiv_for(device: pk.Device, kernel) -> pk.WorkDiv:
+    dim = kernel.signatures[0][1]
+    return pk.valid_workdiv(device, 16 if dim == 1 else (4, 4))
+
+
+@pytest.mark.parametrize("name", DOCUMENTED)
+def test_sizes_beyond_a_buffer_are_value_errors(name, device, queue):
+    """Sizes that need more elements than a buffer holds (from its pointer to its end) are a ValueError naming the
+    argument, what it holds and what the sizes need, before anything runs: none of the operands changes (issue 63:
+    axpy with n = 1 << 20 over 1000 elements ended the interpreter with SIGSEGV)."""
+    kernel = getattr(pk.kernels, name)
+    wd = workdiv_for(device, kernel)
+    for dtype in FLOATS:
+        for kind in operand_kinds(device):
+            put = Given(Operands(device, queue, kind))
+            for args, message in too_large(name, put, dtype):
+                with pytest.raises(ValueError, match=message):
+                    kernel(queue, wd, *args)
+            put.assert_unchanged()
+
+
+def test_sizes_that_fit_exactly_run(device, queue):
+    """Buffers of exactly the elements the sizes need, also views that start inside an array and end with it, run and
+    give NumPy's results."""
+    rng = np.random.default_rng(3)
+    k = pk.kernels
+    for dtype in FLOATS:
+        t = np.dtype(dtype).type
+        for kind in operand_kinds(device):
+            ops = Operands(device, queue, kind)
+            wd1, wd2 = pk.valid_workdiv(device, N), pk.valid_workdiv(device, (6, 9))
+            label = f"{np.dtype(dtype).name} {kind}"
+
+            whole = ops.put(np.zeros(N + 7, dtype))
+            x = whole[7:]  # N elements from its pointer on
+            k.fill(queue, wd1, x, t(3), N)
+            np.testing.assert_array_equal(ops.get(whole), np.r_[np.zeros(7), np.full(N, 3)], err_msg=label)
+            k.iota(queue, wd1, x, t(5), N)
+            np.testing.assert_array_equal(ops.get(x), 5 + np.arange(N), err_msg=label)
+
+            a_values, b_values = small_values(N, dtype, 1), small_values(N, dtype, 2)
+            a, b, c = ops.put(a_values), ops.put(b_values), ops.put(np.zeros(N, dtype))
+            k.copy(queue, wd1, a, c, N)
+            np.testing.assert_array_equal(ops.get(c), a_values, err_msg=label)
+            k.add(queue, wd1, a, b, c, N)
+            np.testing.assert_array_equal(ops.get(c), a_values + b_values, err_msg=label)
+            k.axpy(queue, wd1, t(2), a, c, N)
+            np.testing.assert_array_equal(ops.get(c), 3 * a_values + b_values, err_msg=label)
+            k.mul(queue, wd1, c, a, t(2), N)
+            np.testing.assert_array_equal(ops.get(c), 2 * a_values, err_msg=label)
+            k.triad(queue, wd1, c, a, b, t(2), N)
+            np.testing.assert_array_equal(ops.get(c), a_values + 2 * b_values, err_msg=label)
+            k.nstream(queue, wd1, c, a, b, t(2), N)
+            np.testing.assert_array_equal(ops.get(c), 2 * a_values + 4 * b_values, err_msg=label)
+            total = ops.put(np.zeros(1, dtype))
+            k.reduce(queue, wd1, a, total, N)
+            assert ops.get(total)[0] == a_values.sum(), label
+            total = ops.put(np.zeros(1, dtype))
+            k.dot(queue, wd1, a, b, total, N)
+            assert ops.get(total)[0] == np.dot(a_values, b_values), label
+            k.reduce(queue, wd1, a, ops.put(np.zeros(1, dtype)), 0)  # n = 0 still needs sum's one element
+
+            x_values = rng.uniform(-2, 12, N).astype(dtype)
+            bins = ops.put(np.zeros(7, np.uint32))
+            k.histogram(queue, wd1, ops.put(x_values), bins, N, 7, t(0), t(10))
+            np.testing.assert_array_equal(ops.get(bins), histogram_reference(x_values, 7, 0, 10), err_msg=label)
+
+            m, n, kk = 6, 9, 5
+            a_values = rng.uniform(-1, 1, (m, kk)).astype(dtype)
+            b_values = rng.uniform(-1, 1, (kk, n)).astype(dtype)
+            c = ops.put(np.zeros((m, n), dtype))
+            k.matmul(queue, wd2, ops.put(a_values), ops.put(b_values), c, m, n, kk)
+            rtol = 1e-5 if dtype is np.float32 else 1e-12
+            np.testing.assert_allclose(ops.get(c), a_values @ b_values, rtol=rtol, atol=rtol, err_msg=label)
+
+            grid_values = (np.arange(6 * 9).reshape(6, 9) % 13).astype(dtype)
+            out = ops.put(np.zeros((6, 9), dtype))
+            k.stencil(queue, wd2, ops.put(grid_values), out, 6, 9)
+            np.testing.assert_array_equal(ops.get(out), stencil_reference(grid_values), err_msg=label)
+            k.heat(queue, wd2, ops.put(grid_values), out, heat_params(6, 9))
+            np.testing.assert_array_equal(ops.get(out), heat_reference(grid_values, t(0.125)), err_msg=label)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
+//! One file: classification, the entry table and the launches share the launcher's private state and hot path.
 //! JitLauncher (JitLauncher.hpp): argument classification, the in-process table of loaded entries, and the launch on
 //! CPU devices (the entry run on the calling thread of a blocking queue, else as a host task of the queue) and GPUs.
 

@@ -1,5 +1,6 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
+# One file: the rule's unit tests and the two-user attack share the cache fixtures and the planted-file helpers.
 """The kernel cache's trust rule (docs/security.md): folders and files that someone else could write (modes 0777,
 0775, 0757, a world-writable cache root, symbolic links, a file of mode 0666, a file of another user) are not used,
 with a RuntimeWarning naming them, and the kernel is compiled and runs from a private folder instead; what the cache

@@ -1,5 +1,6 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
+# One file: every case builds and loads the same stand-in libraries once per session (module fixtures).
 """The GPU back-ends' plumbing, run over STAND-IN libraries, not a GPU: a stand-in CUDA driver
 (fake_cuda/fake_libcuda.c) for ``cuda`` and a stand-in HIP runtime (fake_hip/fake_libamdhip64.c, built over the same
 fake) for ``hip``, also as ROCm 5.2's library, which lacks a few functions the runtime then replaces.

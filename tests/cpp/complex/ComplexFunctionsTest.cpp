@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
+//! One file: every function is checked through the same kernel and grid of points against std::complex.
 //! The functions of alpaka::Complex called through the math traits in a kernel (alpaka::math::sin(acc, z) finds
 //! alpaka::sin(Complex) by ADL and must give what the direct call gives) against std::complex on a grid of points
 //! away from the branch cuts, within complextest::relativeTolerance (1e-5 for float, 1e-13 for double); real, imag,

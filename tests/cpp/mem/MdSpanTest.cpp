@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MPL-2.0
 
 //! \file
+//! One file: the kernel cases and the host cases of the mdspan types share their views and helper kernels.
 //! Views as mdspans (getMdSpan, getMdSpanTransposed, MdSpan) read and written in kernels on every back-end, and the
 //! mdspan implementation itself on the host: extents, the three layouts' index arithmetic, rank 0, const elements,
 //! conversions and trivial copyability.

@@ -112,8 +112,8 @@ def _problem(where: Path, expected: dict) -> str | None:
         record = json.loads(_trust.read(where / RECORD))
     except FileNotFoundError:
         return "its record is missing: its build was interrupted"
-    except (OSError, ValueError) as error:
-        return f"unreadable record: {error}"
+    except (OSError, ValueError, RecursionError) as error:  # RecursionError: nesting deeper than json can parse
+        return f"unreadable record: {str(error)[:200] or type(error).__name__}"
     if not isinstance(record, dict) or any(record.get(name) != value for name, value in expected.items()):
         return "built by another compiler, command or version"
     try:

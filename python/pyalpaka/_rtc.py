@@ -188,7 +188,7 @@ def _memo_load(path: str) -> dict:
         return {}
     try:
         memo = json.loads(_trust.read(path))  # checked as read; bytes: no text decoder to set up in a fresh process
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: nesting deeper than json can parse
         return {}
     except _trust.Untrusted as why:
         _trust.warn(why, "The run-time compiler libraries it remembers are looked for again", stacklevel=5)

@@ -11,7 +11,12 @@ that ids read ``cpu_threads-nonblocking``.
 
 from __future__ import annotations
 
+import os
+import pwd
+import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +117,28 @@ def shared_pch(tmp_path_factory: pytest.TempPathFactory):
 def module_kernel_cache(tmp_path_factory: pytest.TempPathFactory, shared_pch):
     """One kernel cache (PYALPAKA_CACHE_DIR) for a test module's kernels, sharing the session's precompiled headers."""
     yield from _folder_in_environment("PYALPAKA_CACHE_DIR", tmp_path_factory.mktemp("kernel-cache"))
+
+
+@pytest.fixture(scope="module")  # test_cache_trust.py, test_cache_two_users.py
+def other_user():
+    """A throw-away second local user (created with useradd, removed with userdel afterwards)."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root: the test creates a second local user (useradd) to act as the attacker")
+    useradd, userdel = shutil.which("useradd"), shutil.which("userdel")
+    if useradd is None or userdel is None:
+        pytest.skip("useradd or userdel is missing: no second local user can be created")
+    name = f"pyalpaka-t{os.getpid() % 100000}"
+    for _ in range(10):  # another test process may hold the lock of /etc/passwd a moment
+        added = subprocess.run([useradd, "--no-create-home", "--shell", "/bin/sh", name], capture_output=True)
+        if added.returncode == 0:
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError(f"useradd {name} failed: {added.stderr}")
+    try:
+        yield pwd.getpwnam(name)
+    finally:
+        for _ in range(10):
+            if subprocess.run([userdel, name], capture_output=True).returncode == 0:
+                break
+            time.sleep(0.5)

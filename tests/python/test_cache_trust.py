@@ -1,28 +1,20 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-# One file: the rule's unit tests and the two-user attack share the cache fixtures and the planted-file helpers.
 """The kernel cache's trust rule (docs/security.md): folders and files that someone else could write (modes 0777,
 0775, 0757, a world-writable cache root, symbolic links, a file of mode 0666, a file of another user) are not used,
 with a RuntimeWarning naming them, and the kernel is compiled and runs from a private folder instead; what the cache
-creates is private whatever the umask, or shared with a group named in PYALPAKA_CACHE_TRUST; and, where the tests
-run as root, the attack itself: a second local user plants a library in a world-writable cache, and the first user's
-next run does not load it."""
+creates is private whatever the umask, or shared with a group named in PYALPAKA_CACHE_TRUST. The attack itself, with
+two real local users, is test_cache_two_users.py."""
 
 from __future__ import annotations
 
 import grp
-import hashlib
 import json
 import os
 import pwd
 import re
 import shutil
 import stat
-import subprocess
-import sys
-import tempfile
-import textwrap
-import time
 import warnings
 from pathlib import Path
 
@@ -32,7 +24,6 @@ import pytest
 import pyalpaka as pk
 from pyalpaka import _cache, _compiler, _pch, _trust
 from pyalpaka._buildconfig import host_toolchain
-from pyalpaka._version import __version__
 
 from _cache_faults import source
 from _support import gpu_compiler_missing
@@ -309,190 +300,3 @@ def test_trust_settings_that_parse():
     policy = _trust.parse(f" group:{root_group} , user:root,,user:4242 ")
     assert policy.uids == {0, 4242} and policy.gids == {0} and policy.share_gid == 0
     assert _trust.parse("") == _trust.Policy("")
-
-
-# --- two local users -------------------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def other_user():
-    """A throw-away second local user (created with useradd, removed with userdel afterwards)."""
-    if os.geteuid() != 0:
-        pytest.skip("needs root: the test creates a second local user (useradd) to act as the attacker")
-    useradd, userdel = shutil.which("useradd"), shutil.which("userdel")
-    if useradd is None or userdel is None:
-        pytest.skip("useradd or userdel is missing: no second local user can be created")
-    name = f"pyalpaka-t{os.getpid() % 100000}"
-    for _ in range(10):  # another test process may hold the lock of /etc/passwd a moment
-        added = subprocess.run([useradd, "--no-create-home", "--shell", "/bin/sh", name], capture_output=True)
-        if added.returncode == 0:
-            break
-        time.sleep(0.5)
-    else:
-        raise AssertionError(f"useradd {name} failed: {added.stderr}")
-    try:
-        yield pwd.getpwnam(name)
-    finally:
-        for _ in range(10):
-            if subprocess.run([userdel, name], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.5)
-
-
-def as_user(user: pwd.struct_passwd, *command: str) -> None:
-    """Runs `command` as `user` (no group of root's), as that user could at a shell."""
-    subprocess.run(list(command), user=user.pw_uid, group=user.pw_gid, extra_groups=[], check=True, capture_output=True)
-
-
-# A user's process: runs the kernel (the source of _cache_faults, or the file argv[2]); prints what happened as JSON.
-VICTIM = textwrap.dedent(
-    """
-    import json, sys, warnings
-    import numpy as np
-    import pyalpaka as pk
-    from pyalpaka import _compiler
-    sys.path.insert(0, sys.argv[1])
-    from _cache_faults import source
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        if len(sys.argv) > 2:
-            kernel = pk.Kernel.from_file(sys.argv[2], "AddConstant")
-        else:
-            kernel = pk.Kernel(source(8.5), "AddConstant")
-        entry = kernel.compile("cpu_serial", 1, ["double*", "std::int64_t"])
-        x = np.zeros(8)
-        kernel(pk.Queue(pk.device("cpu_serial"), blocking=True), pk.WorkDiv(8), x, 8)
-    print(json.dumps({"key": entry.key, "path": str(entry.path), "result": x.tolist(),
-                      "compiler_runs": _compiler.compiler_runs,
-                      "warnings": [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]}))
-    """
-)
-
-PLANTED = r"""
-#include <stdio.h>
-__attribute__((constructor)) static void planted(void)
-{
-    FILE* marker = fopen(MARKER, "w");
-    if(marker) { fputs("the planted library ran in the victim's process\n", marker); fclose(marker); }
-}
-"""
-
-
-def victim_run(env: dict, marker: Path) -> dict:
-    """The first user's run in a fresh process; fails the test first of all where the planted code ran."""
-    done = subprocess.run(
-        [sys.executable, "-c", VICTIM, str(Path(__file__).parent)], capture_output=True, text=True, env=env
-    )
-    assert not marker.exists(), f"the planted library was loaded: {done.stderr[-500:]}"
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.splitlines()[-1])
-
-
-def test_another_local_user_cannot_plant_a_kernel_in_a_world_writable_cache(other_user, shared_pch):
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        pytest.skip("no C compiler (cc) to build the planted library")
-    # Under /tmp, where the other user can reach it (pytest's tmp_path is root's alone).
-    base = Path(tempfile.mkdtemp(prefix="pyalpaka-trust-"))
-    try:
-        base.chmod(0o755)
-        shared = base / "team-cache"  # PYALPAKA_CACHE_DIR of both users: mode 1777, like /tmp
-        shared.mkdir()
-        shared.chmod(0o1777)
-        marker = base / "planted-code-ran"
-        env = {**os.environ, "PYALPAKA_CACHE_DIR": str(shared)}
-        env.pop("PYALPAKA_CACHE_TRUST", None)
-
-        # The attacker takes the version folder's name first, writable by all: what the first user writes there, the
-        # attacker can replace (they own the folder). The name is public: the package's version and cache format.
-        version_folder = shared / f"v{__version__}-f{_cache.FORMAT}"
-        as_user(other_user, "mkdir", "-m", "0777", str(version_folder))
-
-        first = victim_run(env, marker)  # root compiles the kernel
-        assert first["result"] == [8.5] * 8
-
-        # The attacker's library, and a record that matches it: size and checksums anyone can compute.
-        stage = base / "stage"
-        stage.mkdir(mode=0o755)
-        (stage / "planted.c").write_text(PLANTED)
-        planted = stage / "planted.so"
-        subprocess.run(
-            [compiler, "-shared", "-fPIC", f'-DMARKER="{marker}"', str(stage / "planted.c"), "-o", str(planted)],
-            check=True,
-        )
-        content = planted.read_bytes()
-        digest = hashlib.sha256(content).hexdigest()
-        library_name = f"{first['key']}-{digest[:16]}.so"
-        record = {
-            "format": _cache.FORMAT,
-            "pyalpaka": __version__,
-            "key": first["key"],
-            "library": library_name,
-            "sha256": digest,
-            "bytes": len(content),
-            "headers": {},
-        }
-        record["record_sha256"] = _cache.record_digest(record)
-        (stage / "record.json").write_text(json.dumps(record))
-        for name in stage.iterdir():
-            name.chmod(0o644)
-        # Written as the attacker (their files), under temporary names renamed over whatever is there.
-        for source_file, target in ((planted, library_name), (stage / "record.json", f"{first['key']}.json")):
-            as_user(other_user, "cp", str(source_file), str(version_folder / f".{target}.tmp"))
-            as_user(other_user, "mv", "-f", str(version_folder / f".{target}.tmp"), str(version_folder / target))
-        assert (version_folder / library_name).stat().st_uid == other_user.pw_uid
-
-        second = victim_run(env, marker)  # root's next run, in a fresh process
-        assert second["result"] == [8.5] * 8
-        assert not Path(second["path"]).is_relative_to(shared)  # compiled into its private folder
-        assert any(str(shared) in message and "not using" in message for message in second["warnings"])
-        assert (version_folder / library_name).exists()  # the attacker's files are not the victim's to delete
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
-
-
-def test_a_site_cache_of_root_serves_another_user(other_user, shared_pch):
-    """A cache that root precompiled, made readable (chmod -R a+rX): the other user's run is a hit."""
-    base = Path(tempfile.mkdtemp(prefix="pyalpaka-site-"))
-    try:
-        base.chmod(0o755)
-        site = base / "site-cache"
-        env = {**os.environ, "PYALPAKA_CACHE_DIR": str(site), "HOME": str(base)}
-        env.pop("PYALPAKA_CACHE_TRUST", None)
-        user_env = {name: value for name, value in env.items() if name != "PYALPAKA_PCH_DIR"}  # root's folder
-        (base / "kernel.cpp").write_text(source(8.5))
-        (base / "kernel.cpp").chmod(0o644)
-        subprocess.run(
-            [sys.executable, "-m", "pyalpaka", "cache", "precompile", str(base / "kernel.cpp"), "--kernel",
-             "AddConstant", "--signature", "double*, std::int64_t", "--backend", "cpu_serial"],
-            check=True, capture_output=True, env=env,
-        )  # fmt: skip
-        subprocess.run(["chmod", "-R", "a+rX", str(site)], check=True)
-        try:
-            probe = subprocess.run(
-                [sys.executable, "-c", "import pyalpaka"],
-                user=other_user.pw_uid,
-                group=other_user.pw_gid,
-                extra_groups=[],
-                capture_output=True,
-                text=True,
-                env=user_env,
-            )
-            why = probe.stderr[-200:] if probe.returncode != 0 else None
-        except OSError as error:  # the interpreter itself is out of the other user's reach (a root-only folder)
-            why = str(error)
-        if why is not None:
-            pytest.skip(f"the other user cannot run this interpreter and package ({sys.executable}): {why}")
-        done = subprocess.run(
-            [sys.executable, "-c", VICTIM, str(Path(__file__).parent), str(base / "kernel.cpp")],
-            user=other_user.pw_uid, group=other_user.pw_gid, extra_groups=[], capture_output=True, text=True,
-            env=user_env,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        report = json.loads(done.stdout.splitlines()[-1])
-        assert report["compiler_runs"] == 0  # a hit
-        assert report["result"] == [8.5] * 8 and Path(report["path"]).is_relative_to(site)
-        assert not [m for m in report["warnings"] if "not using" in m]
-    finally:
-        shutil.rmtree(base, ignore_errors=True)

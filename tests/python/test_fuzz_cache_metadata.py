@@ -139,3 +139,16 @@ def test_damaged_valid_record_is_a_miss_or_the_entry(data):
     else:
         content = content[:at] + data.draw(st.binary(min_size=1, max_size=8)) + content[at:]
     check_lookup(content)
+
+
+def test_a_record_nested_too_deep_is_a_reason_not_an_exception(tmp_path, monkeypatch):
+    """Found by tests/fuzz/fuzz_cache_record.py: a precompiled header's record (or the compiler memo) nested deeper
+    than json can parse raised RecursionError out of the compile instead of being rebuilt."""
+    from pyalpaka import _pch, _rtc
+
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "pch"
+    folder.mkdir(mode=0o700)
+    (folder / _pch.RECORD).write_bytes(b"[" * 100_000)
+    assert _pch._problem(folder, {"format": 1}).startswith("unreadable record")
+    assert _rtc._memo_load(str(folder / _pch.RECORD)) == {}

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
-from . import _cache, _compiler, _core, _gpu_compiler, _structs
+from . import _cache, _compiler, _core, _gpu_compiler, _signature, _structs
 from ._buildconfig import host_toolchain
 from ._core import Device
 from ._devices import as_device
+from ._errors import CompileError
 
 _log = logging.getLogger("pyalpaka.jit")
 
@@ -109,6 +110,7 @@ class Kernel(_core.JitLauncher):
         self._struct_checks = _structs.checks(self._structs)
         self._lock = threading.Lock()
         self._compiled: dict[tuple, CacheEntry] = {}  # (back-end, [arch,] dim, argument types)
+        self._refused: dict[tuple, str] = {}  # (back-end, argument types): the compiler's TypeError
         # The launch itself (__call__) is the C++ base class's: argument types -> loaded entry -> launch. It calls
         # back for a variant it has not loaded; through a weak reference, since the base class is invisible to the
         # garbage collector and a bound method would keep the kernel alive forever.
@@ -147,23 +149,28 @@ class Kernel(_core.JitLauncher):
         just the back-end's name ("cuda", "hip"), so a machine without the GPU (or its driver) can compile for it."""
         if not 1 <= int(dim) <= 3:
             raise ValueError(f"dim must be 1, 2 or 3, got {dim}")
-        types = tuple(self._type_of(i, t) for i, t in enumerate(arg_types))
-        backend = device.partition(":")[0] if isinstance(device, str) else None
-        if backend in _gpu_compiler.GPU_BACKENDS:
-            if arch is None:
-                raise ValueError(
-                    f"compiling for {backend!r} without a device needs arch=, e.g. "
-                    f"arch={'sm_90' if backend == 'cuda' else 'gfx90a'!r}"
+        try:
+            types = tuple(self._type_of(i, t) for i, t in enumerate(arg_types))
+            backend = device.partition(":")[0] if isinstance(device, str) else None
+            if backend in _gpu_compiler.GPU_BACKENDS:
+                if arch is None:
+                    raise ValueError(
+                        f"compiling for {backend!r} without a device needs arch=, e.g. "
+                        f"arch={'sm_90' if backend == 'cuda' else 'gfx90a'!r}"
+                    )
+                return self._gpu_entry(_gpu_compiler.target(backend, arch), int(dim), types, bool(cooperative))
+            device = as_device(device)
+            if device.backend in _gpu_compiler.GPU_BACKENDS:  # a GPU device: its own architecture unless arch= says
+                return self._gpu_entry(
+                    _gpu_compiler.target(device.backend, arch or device.arch), int(dim), types, bool(cooperative)
                 )
-            return self._gpu_entry(_gpu_compiler.target(backend, arch), int(dim), types, bool(cooperative))
-        device = as_device(device)
-        if device.backend in _gpu_compiler.GPU_BACKENDS:  # a GPU device: its own architecture unless arch= says
-            return self._gpu_entry(
-                _gpu_compiler.target(device.backend, arch or device.arch), int(dim), types, bool(cooperative)
-            )
-        if arch is not None:
-            raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
-        return self._entry(device.backend, int(dim), types, bool(cooperative), bool(no_alias))
+            if arch is not None:
+                raise ValueError(f"arch= applies to the GPU back-ends, not to {device.backend!r}")
+            return self._entry(device.backend, int(dim), types, bool(cooperative), bool(no_alias))
+        except (CompileError, TypeError) as error:
+            if isinstance(error, CompileError) or _signature.is_argument_error(error):
+                raise _user_facing(error) from None
+            raise
 
     def _type_of(self, index: int, sample: Any) -> str:
         """The C++ type of an argument given as its name or a sample value (a struct value: its struct's name)."""
@@ -186,9 +193,15 @@ class Kernel(_core.JitLauncher):
     ) -> str:
         """The cache entry the launcher loads: a shared library for a CPU back-end, for a GPU device (``arch``
         set, e.g. "sm_90") a module compiled by the run-time compiler for that architecture."""
-        if arch:
-            return str(self._gpu_entry(_gpu_compiler.target(backend, arch), dim, tuple(arg_types), cooperative).path)
-        return str(self._entry(backend, dim, tuple(arg_types), cooperative, no_alias).path)
+        try:
+            if arch:
+                gpu = _gpu_compiler.target(backend, arch)
+                return str(self._gpu_entry(gpu, dim, tuple(arg_types), cooperative).path)
+            return str(self._entry(backend, dim, tuple(arg_types), cooperative, no_alias).path)
+        except (CompileError, TypeError) as error:
+            if isinstance(error, CompileError) or _signature.is_argument_error(error):
+                raise _user_facing(error) from None
+            raise
 
     def _key_fields(
         self, dim: int, arg_types: tuple[str, ...], cooperative: bool, no_alias: bool = False
@@ -289,9 +302,34 @@ class Kernel(_core.JitLauncher):
         self._compiled[signature] = entry
         return entry
 
+    def _check_arguments(self, backend: str, arg_types: tuple[str, ...]) -> None:
+        """TypeError where the kernel cannot take arguments of these types: found in its parameter list before a
+        compile where it can be read (_signature.py), else remembered from the compile that found it."""
+        refusal = self._refused.get((backend, arg_types))
+        if refusal is not None:
+            raise _signature.argument_error(refusal)
+        structs = frozenset(self.structs)
+        params = _signature.parameters(self.source, self.name, structs)
+        if params is not None:
+            _signature.check(self.name, params, arg_types, structs)
+
+    def _build(self, backend: str, arg_types: tuple[str, ...], build: Callable[[], tuple[Path, dict, float]]):
+        """`build()`, where a CompileError that is the library's report of an argument the kernel cannot take (by
+        position, with both types) becomes that TypeError, remembered for the next launch of these types."""
+        try:
+            return build()
+        except CompileError as error:
+            refusal = _signature.from_compiler(self.name, error.log, frozenset(self.structs))
+            if refusal is None:
+                raise
+            self._refused[(backend, arg_types)] = str(refusal)
+            refusal.log = error.log  # the compiler's output, for whoever wants it
+        raise refusal
+
     def _entry(
         self, backend: str, dim: int, arg_types: tuple[str, ...], cooperative: bool = False, no_alias: bool = False
     ) -> CacheEntry:
+        self._check_arguments(backend, arg_types)
         # As the launcher decides (JitLauncher.cpp, pointersApart): `__restrict` changes nothing for fewer than two
         # pointers (one variant, one cache entry), and a struct argument's fields may hold pointers of their own.
         structs = {name for name, _, _ in self._structs}
@@ -313,12 +351,13 @@ class Kernel(_core.JitLauncher):
             return self._cached(
                 (backend, dim, arg_types, cooperative, no_alias),
                 key,
-                lambda: _compiler.compile_library(request, toolchain),
+                lambda: self._build(backend, arg_types, lambda: _compiler.compile_library(request, toolchain)),
             )
 
     def _gpu_entry(
         self, gpu: _gpu_compiler.GpuTarget, dim: int, arg_types: tuple[str, ...], cooperative: bool = False
     ) -> CacheEntry:
+        self._check_arguments(gpu.backend, arg_types)
         with self._lock:
             key = _cache.make_key(
                 {
@@ -333,7 +372,7 @@ class Kernel(_core.JitLauncher):
             return self._cached(
                 (gpu.backend, gpu.arch, dim, arg_types, cooperative, False),
                 key,
-                lambda: _gpu_compiler.compile_module(request, gpu),
+                lambda: self._build(gpu.backend, arg_types, lambda: _gpu_compiler.compile_module(request, gpu)),
             )
 
     @property
@@ -344,6 +383,12 @@ class Kernel(_core.JitLauncher):
     def __repr__(self) -> str:
         structs = f", structs={self.structs!r}" if self.structs else ""
         return f"Kernel({self.name!r}, filename={self.filename!r}{structs})"
+
+
+def _user_facing(error: Exception) -> Exception:
+    """`error` with its traceback cut at the caller of the compile (the package's frames between it and the compiler
+    say nothing to a kernel's author, and the message holds everything)."""
+    return error.with_traceback(None)
 
 
 def max_active_blocks(

@@ -231,6 +231,20 @@ def test_wrong_argument_types_raise_compile_error_saying_so(target):
     assert "The kernel cannot be called as kernel(acc, args...)" in str(caught.value)
 
 
+def test_a_wrong_argument_type_found_by_the_gpu_compiler_is_a_type_error(target):
+    """A kernel whose parameter list the Python side cannot read (a class template): NVRTC's and hiprtc's report
+    of the library's check (alpaka/kernel/KernelParameters.hpp) is read back into a TypeError naming the argument."""
+    backend, arch, _ = target
+    source = AXPY.replace("struct Axpy", "template<typename T> struct AxpyOf")
+    source = source.replace("template<typename TAcc, typename T>", "template<typename TAcc>")
+    expected = (
+        r"^argument 2 of AxpyOf<float>: a float64 array or buffer \(double ?\*\) cannot be passed as "
+        r"(const float|float const) ?\* \(found by the compiler\)"
+    )
+    with pytest.raises(TypeError, match=expected):
+        pk.Kernel(source, "AxpyOf<float>").compile(backend, 1, ["float", "double*", "float*", "std::size_t"], arch=arch)
+
+
 def test_bad_targets_are_value_errors(nvrtc_or_skip):
     kernel = pk.Kernel(AXPY, "Axpy")
     with pytest.raises(ValueError, match="needs arch="):

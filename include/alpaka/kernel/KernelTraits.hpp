@@ -13,6 +13,7 @@
 #include "alpaka/core/OmpSchedule.hpp"
 #include "alpaka/dim/Traits.hpp"
 #include "alpaka/idx/Traits.hpp"
+#include "alpaka/kernel/KernelParameters.hpp"
 #include "alpaka/meta/DependentFalseType.hpp"
 #include "alpaka/vec/Vec.hpp"
 
@@ -161,10 +162,19 @@ namespace alpaka
             }
             else if constexpr(!std::is_invocable_v<TKernelFnObj const&, TAcc const&, TArgs const&...>)
             {
-                static_assert(
-                    meta::dependentFalse<TKernelFnObj>,
-                    "The kernel cannot be called as kernel(acc, args...): its operator() must take the accelerator "
-                    "(TAcc const&) first, then parameters the given arguments convert to");
+                using Report = KernelCallReportOf<TKernelFnObj, TAcc, TArgs...>;
+                if constexpr(!std::is_same_v<Report, KernelCallNotReported>)
+                {
+                    // Its instantiation names the argument, by position and with both types.
+                    Report::report();
+                }
+                else
+                {
+                    static_assert(
+                        meta::dependentFalse<TKernelFnObj>,
+                        "The kernel cannot be called as kernel(acc, args...): its operator() must take the "
+                        "accelerator (TAcc const&) first, then parameters the given arguments convert to");
+                }
                 return false;
             }
             else if constexpr(!std::is_void_v<std::invoke_result_t<TKernelFnObj const&, TAcc const&, TArgs const&...>>)

@@ -1,4 +1,4 @@
-// EXPECT: The kernel cannot be called as kernel\(acc, args...\)
+// EXPECT: KernelArgumentDoesNotConvert.*(TPosition = 1. TArgument = int[*]. TParameter = float[*]|<1, int [*], float [*]>)
 // SPDX-FileCopyrightText: The pyalpaka authors
 // SPDX-License-Identifier: MPL-2.0
 

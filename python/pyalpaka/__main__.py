@@ -102,6 +102,10 @@ def _cache_info() -> int:
         f"kernel cache: {info['directory']} ({info['entries']} entries, {info['bytes'] / 2**20:.1f} MiB of a "
         f"{info['max_bytes'] / 2**20:.0f} MiB cap, PYALPAKA_CACHE_MAX_BYTES)"
     )
+    print(
+        f"precompiled headers: {info['pch_directory']} ({info['pch_headers']}, {info['pch_bytes'] / 2**20:.1f} MiB; "
+        "one per CPU back-end and toolchain, counted against the cap)"
+    )
     return 0
 
 

@@ -407,17 +407,23 @@ def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
 
 
 def info() -> dict[str, Any]:
-    """The cache's directory, number of entries, size in bytes (precompiled headers included) and size cap."""
+    """The cache's directory, number of entries, size in bytes (precompiled headers included where they are kept in
+    the cache) and size cap; and the precompiled headers' folder, count and bytes."""
     from . import _cache_cap
 
     folder = directory()
     entries = list(folder.glob("*.json"))
+    pch_root = _cache_cap.pch_root(folder)
+    headers = _cache_cap.headers(pch_root)
     return {
         "directory": str(folder),
         "root": str(root()),
         "entries": len(entries),
         "bytes": _cache_cap.folder_bytes(folder),
         "max_bytes": _cache_cap.max_bytes(),
+        "pch_directory": str(pch_root),
+        "pch_headers": len(headers),
+        "pch_bytes": sum(item.bytes for item in headers),
     }
 
 

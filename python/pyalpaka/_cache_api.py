@@ -20,7 +20,9 @@ class KernelCache:
 
     def info(self) -> dict[str, Any]:
         """The directory, the number of entries, their size in bytes (``bytes``) and the size cap (``max_bytes``,
-        ``$PYALPAKA_CACHE_MAX_BYTES``, default 2 GiB)."""
+        ``$PYALPAKA_CACHE_MAX_BYTES``, default 2 GiB); the precompiled headers' folder (``pch_directory``), count
+        (``pch_headers``) and size (``pch_bytes``: 50 to 80 MB each, one per CPU back-end and toolchain, counted
+        in ``bytes`` where they are kept in the cache, and held under the same cap on their own elsewhere)."""
         return _cache.info()
 
     def clear(self) -> int:

@@ -4,7 +4,9 @@
 
 After each store, one process at a time (the others skip: the global lock is only tried) removes what killed
 processes left behind (work folders and temporary files older than STALE_SECONDS) and, while the cache is over its
-cap, the least recently used entries and precompiled headers. An entry is never removed while another process holds
+cap, the least recently used entries and precompiled headers (50 to 80 MB each, one per CPU back-end and toolchain:
+the largest files of a cache). Precompiled headers kept apart (``PYALPAKA_PCH_DIR``) are held under the same cap on
+their own. An entry is never removed while another process holds
 its lock (verifying it, or compiling it), nor within IN_USE_SECONDS of its last use: a process that has just
 verified an entry may be loading it.
 """
@@ -95,7 +97,12 @@ def _entries(folder: Path) -> list[_Item]:
     return list(items.values())
 
 
-def _headers(pch_root: Path) -> list[_Item]:
+def pch_root(folder: Path) -> Path:
+    """Where the precompiled headers of the cache directory `folder` are kept: ``$PYALPAKA_PCH_DIR`` or its ``pch``."""
+    return Path(os.environ["PYALPAKA_PCH_DIR"]) if "PYALPAKA_PCH_DIR" in os.environ else folder / "pch"
+
+
+def headers(pch_root: Path) -> list[_Item]:
     items = []
     if not pch_root.is_dir():
         return items
@@ -153,16 +160,26 @@ def enforce(folder: Path) -> None:
 
 
 def _enforce(folder: Path) -> None:
-    pch_root = folder / "pch"
     remove_stale(folder)
-    remove_stale(pch_root)
+    remove_stale(folder / "pch")
     cap = max_bytes()
+    _evict(folder, _entries(folder) + headers(folder / "pch"), cap)
+    apart = pch_root(folder)
+    if apart != folder / "pch" and apart.is_dir() and _trust.folder_problem(apart, apart) is None:
+        remove_stale(apart)
+        with _locks.locked(apart / "locks" / "evict.lock", wait=0) as held:
+            if held:
+                _evict(apart, headers(apart), cap)
+
+
+def _evict(folder: Path, items: list[_Item], cap: int) -> None:
+    """Removes the least recently used of `items` (the content of `folder`) until `folder` is under `cap` bytes."""
     total = folder_bytes(folder)
     if total <= cap:
         return
     now = time.time()
     evicted, freed = 0, 0
-    for item in sorted(_entries(folder) + _headers(pch_root), key=lambda i: i.last_use):
+    for item in sorted(items, key=lambda i: i.last_use):
         if total <= cap:
             break
         if now - item.last_use < IN_USE_SECONDS:

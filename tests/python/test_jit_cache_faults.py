@@ -347,6 +347,27 @@ def test_the_size_cap_evicts_the_least_recently_used_entries(cache, monkeypatch)
     assert "entries" in out and "of a 5 MiB cap" in out
 
 
+def test_precompiled_headers_kept_apart_are_held_under_the_cap_and_reported(cache, pristine_pch, tmp_path, monkeypatch):
+    """PYALPAKA_PCH_DIR outside the cache: its headers (50 to 80 MB each) are held under the same cap on their own,
+    the least recently used first; `pk.cache.info()` and `python -m pyalpaka cache` report them."""
+    apart = tmp_path / "headers"
+    apart.mkdir(mode=0o700)
+    monkeypatch.setenv("PYALPAKA_PCH_DIR", str(apart))
+    older, newer = apart / ("a" * 24), apart / ("b" * 24)  # tags: what eviction recognizes as header folders
+    for where, age in ((older, 3000), (newer, 2000)):
+        shutil.copytree(pristine_pch, where)
+        os.utime(where / "pch.json", (time.time() - age,) * 2)
+    info = pk.cache.info()
+    assert info["pch_directory"] == str(apart) and info["pch_headers"] == 2
+    assert info["pch_bytes"] == _cache_cap.folder_bytes(older) + _cache_cap.folder_bytes(newer) > 2 * 10**7
+    out = subprocess.run([sys.executable, "-m", "pyalpaka", "cache"], capture_output=True, text=True, check=True).stdout
+    assert f"precompiled headers: {apart} (2, " in out
+    folder = _cache.directory()
+    monkeypatch.setenv("PYALPAKA_CACHE_MAX_BYTES", str(_cache_cap.folder_bytes(apart) - 1))
+    _cache_cap.enforce(folder)
+    assert not older.exists() and newer.exists()  # the least recently used one went
+
+
 def test_telemetry_logs_misses_hits_and_progress(cache, caplog, monkeypatch):
     caplog.set_level("DEBUG", logger="pyalpaka")
     assert run(10.5) == [10.5] * 8

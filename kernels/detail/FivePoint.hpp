@@ -23,6 +23,8 @@ namespace pyalpaka::kernels::detail
     {
         static_assert(alpaka::Dim<TAcc>::value == 2, "a 5-point sweep needs a 2-D accelerator");
         using Idx = alpaka::Idx<TAcc>;
+        if(ny == 0u || nx == 0u)
+            return; // an empty grid: else the row loop would visit ny empty rows (2^63 of them, if asked to)
         for(auto const yIdx : alpaka::uniformElementsAlong<0>(acc, static_cast<Idx>(ny)))
         {
             auto const y = static_cast<std::size_t>(yIdx);

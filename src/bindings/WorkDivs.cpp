@@ -5,6 +5,7 @@
 //! _core.WorkDiv and _core.valid_workdiv.
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 
 #include "Common.hpp"
@@ -45,10 +46,28 @@ namespace pyalpaka::bindings
             throw std::invalid_argument(
                 "restrictions must be 'unrestricted', 'equal_extent' or 'close_to_equal_extent', got '" + name + "'");
         }
+
+        //! rt::hugeCpuGridWarning: a RuntimeWarning, once per process (a program that means it is told once).
+        void warnHugeCpuGrid(std::string const& backend, rt::WorkDiv const& workDiv)
+        {
+            static std::atomic<bool> warned{false};
+            if(warned.exchange(true))
+                return;
+            py::gil_scoped_acquire gil;
+            auto const message
+                = "pyalpaka: " + rt::toString(workDiv) + " on " + backend
+                  + " has 2**32 blocks or more; a CPU runs a grid's blocks one after another on each core (about 1 ns "
+                    "each even when empty on serial, OpenMP blocks and oneTBB, 30 ns on std::thread and fibers), so "
+                    "the launch takes minutes to hours. A count of elements given as blocks? "
+                    "pyalpaka.valid_workdiv(device, n) divides n elements into a few long runs per core. (Shown once.)";
+            if(PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0)
+                throw py::error_already_set(); // warnings turned into errors: the launch does not happen
+        }
     } // namespace
 
     void bindWorkDivs(py::module_& m)
     {
+        rt::hugeCpuGridWarning = &warnHugeCpuGrid;
         py::class_<rt::WorkDiv>(
             m,
             "WorkDiv",

@@ -242,6 +242,8 @@ namespace pyalpaka::rt
                         throw std::invalid_argument(
                             toString(workDiv) + " is not valid for '" + m_name + "': " + problem);
                 });
+            if(hugeCpuGridWarning != nullptr && hasAtLeastBlocks(workDiv.gridBlocks, hugeCpuGridBlocks))
+                hugeCpuGridWarning(m_name, workDiv);
         }
 
         [[nodiscard]] auto cooperativeBlocksMax(Device const&, std::size_t dim) -> std::size_t override

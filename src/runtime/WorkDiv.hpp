@@ -75,6 +75,28 @@ namespace pyalpaka::rt
                + ", thread_elems=" + toString(w.threadElems) + ")";
     }
 
+    //! Grids of at least this many blocks on a CPU back-end are reported (hugeCpuGridWarning): a CPU runs a grid's
+    //! blocks one after another on each core, about 1 ns each even when empty (serial, OpenMP blocks, oneTBB) and
+    //! about 30 ns (std::thread, fibers; measured on the project's machine), so 2^32 blocks take seconds to minutes
+    //! before the kernel does anything, 2^40 an hour. Such a grid is usually a count of elements given as blocks.
+    inline constexpr std::size_t hugeCpuGridBlocks = std::size_t{1} << 32;
+
+    //! Set by the Python bindings to show that warning (once per process); null, as in C++ programs: no warning.
+    inline void (*hugeCpuGridWarning)(std::string const& backend, WorkDiv const& workDiv) = nullptr;
+
+    //! Whether the grid has at least `count` blocks (without overflow: a product of three extents may exceed 2^64).
+    [[nodiscard]] inline auto hasAtLeastBlocks(Extents const& gridBlocks, std::size_t count) -> bool
+    {
+        std::size_t blocks = 1;
+        for(std::size_t i = 0; i < gridBlocks.dim; ++i)
+        {
+            if(gridBlocks.values[i] != 0 && blocks > (count - 1) / gridBlocks.values[i])
+                return true; // blocks * value > count - 1
+            blocks *= gridBlocks.values[i];
+        }
+        return blocks >= count;
+    }
+
     //! Checks what holds for every back-end: 1 to 3 dimensions, the same in all three extents, no zero component.
     //! Throws std::invalid_argument naming the offending extent.
     inline void checkWorkDivShape(WorkDiv const& w)

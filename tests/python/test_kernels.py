@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import gc
 import re
+import subprocess
+import sys
 import threading
 import weakref
 
@@ -728,6 +730,33 @@ def test_sizes_beyond_a_buffer_are_value_errors(name, device, queue):
                 with pytest.raises(ValueError, match=message):
                     kernel(queue, wd, *args)
             put.assert_unchanged()
+
+
+@pytest.mark.parametrize(
+    "launch",
+    [
+        "pk.kernels.stencil(q, wd, e, e.copy(), 2**63, 0)",
+        "pk.kernels.stencil(q, wd, e, e.copy(), 0, 2**63)",
+        "pk.kernels.heat(q, wd, e, e.copy(), np.array((0.5, 2**31 - 1, 0, 0.25), HEAT))",
+        "pk.kernels.matmul(q, wd, e, e.copy(), e.copy(), 2**63, 0, 0)",
+        "pk.kernels.matmul(q, wd, e, e.copy(), e.copy(), 0, 2**63, 0)",
+    ],
+    ids=["stencil-rows", "stencil-columns", "heat-rows", "matmul-rows", "matmul-columns"],
+)
+def test_empty_grids_of_huge_extents_return_at_once(launch, host_device):
+    """A grid with no element whose other extent is huge fits any buffer; the kernel must not visit its 2^63 empty
+    rows (the stencil did: a launch that never ended). In a process of its own, so that a regression fails (after a
+    minute) instead of hanging the test run."""
+    script = (
+        "import numpy as np, pyalpaka as pk\n"
+        f"q = pk.Queue(pk.device({host_device.backend!r}), blocking=True)\n"
+        "wd = pk.valid_workdiv(q.device, (4, 4))\n"
+        "e = np.zeros(0, np.float32)\n"
+        "HEAT = pk.kernels.heat.structs['HeatParams']\n"
+        f"{launch}\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
 
 
 def test_sizes_that_fit_exactly_run(device, queue):

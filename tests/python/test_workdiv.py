@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -279,3 +281,30 @@ def test_too_much_shared_memory(device):
         return
     with pytest.raises(ValueError, match="dynamic block shared memory"):
         pk.kernels.matmul(q, wd, a, a, a, 4, 4, 4)
+
+
+HUGE_GRID_LAUNCHES = {
+    "1-D": "pk.kernels.fill(q, pk.WorkDiv((2**32,)), np.zeros(1, np.float32), np.float32(1), 0)",
+    "2-D": "pk.kernels.stencil(q, pk.WorkDiv((2**16, 2**16)), np.zeros(1, np.float32), np.zeros(1, np.float32), 0, 0)",
+    "3-D": "pk.Kernel(EMPTY_3D, 'Empty')(q, pk.WorkDiv((2**11, 2**11, 2**10)), 0)",
+}
+
+
+@pytest.mark.parametrize("launch", HUGE_GRID_LAUNCHES.values(), ids=HUGE_GRID_LAUNCHES.keys())
+def test_a_grid_of_2_to_the_32_blocks_on_a_cpu_warns(host_device, launch):
+    """A grid of 2^32 blocks or more takes minutes to hours on a CPU before the kernel does anything (issue 63: 2^40
+    blocks on cpu_serial ran for hours without a word): a RuntimeWarning, once per process, saying what to use. Run
+    with warnings as errors in a process of its own, so that the launch stops at the warning instead of running (the
+    run-time compiled kernel is never compiled: the work division is checked first)."""
+    script = (
+        "import numpy as np, pyalpaka as pk\n"
+        "EMPTY_3D = 'struct Empty { template<typename A> ALPAKA_FN_ACC void operator()(A const&, int) const {} };'\n"
+        f"q = pk.Queue(pk.device({host_device.backend!r}), blocking=True)\n{launch}\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-W", "error::RuntimeWarning", "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode != 0
+    assert "RuntimeWarning: pyalpaka: WorkDiv(grid_blocks=" in done.stderr, done.stderr
+    assert f"on {host_device.backend} has 2**32 blocks or more" in done.stderr
+    assert "pyalpaka.valid_workdiv(device, n)" in done.stderr and "(Shown once.)" in done.stderr

@@ -125,3 +125,30 @@ def test_a_kernel_that_does_not_compile_shows_its_source_lines(module_kernel_cac
     with pytest.raises(pk.CompileError) as caught:
         pk.Kernel(broken, "Scale").compile("cpu_serial", 1, ["float*", "float", "std::int64_t"])
     assert "x[i] *= factr;" in str(caught.value) and "factr" in caught.value.log
+
+
+def test_the_tutorials_stencil_compiles_for_gpus_and_gpu_buffers_are_dense(tmp_path, docs_env):
+    """The tutorial's 2-D section says pyalpaka's buffers are dense on every device and that its kernel takes the row
+    pitch so that it runs on padded rows too: its kernel compiles for CUDA and HIP (NVRTC, hiprtc; skipped where
+    neither is installed), and a 2-D buffer of the cuda back-end (over the stand-in driver) is dense."""
+    tutorial = (ROOT / "docs" / "tutorial-python.md").read_text()
+    source = re.search(r"jacobi = pk\.Kernel\(r'''(.*?)''', \"Jacobi\"\)", tutorial, re.S)[1]
+    types = ["float const*", "float*", "std::size_t", "std::size_t", "std::size_t"]
+    compiled = 0
+    for backend, arch in (("cuda", "sm_90"), ("hip", "gfx90a")):
+        try:
+            pk.Kernel(source, "Jacobi").compile(backend, 2, types, arch=arch)
+            compiled += 1
+        except (pk.BackendUnavailableError, FileNotFoundError, OSError) as error:
+            print(f"{backend}: not compiled ({error})")
+    if compiled == 0:
+        pytest.skip("neither NVRTC nor hiprtc is installed")
+    driver = tmp_path / "libcuda_standin.so"
+    source_file = Path(__file__).with_name("fake_cuda") / "fake_libcuda.c"
+    subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", str(driver), str(source_file)], check=True)
+    script = """
+import numpy as np, pyalpaka as pk
+b = pk.zeros(pk.device("cuda"), (5, 7), np.float32)
+assert b.pitches == (28, 4) and b.is_contiguous, (b.pitches, b.is_contiguous)
+"""
+    run_script(script, {**docs_env, "PYALPAKA_CUDA_DRIVER": str(driver)}, tmp_path)

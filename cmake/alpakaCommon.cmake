@@ -199,6 +199,8 @@ else()
     message(STATUS "alpaka: enabled back-ends: ${alpaka_ENABLED_BACKENDS}")
 endif()
 
+include("${CMAKE_CURRENT_LIST_DIR}/alpakaPrecompiledHeaders.cmake")
+
 #! alpaka_add_executable(name sources...): add_executable that compiles the sources for the enabled back-ends
 #! (as CUDA or HIP where such a back-end is enabled).
 function(alpaka_add_executable name)

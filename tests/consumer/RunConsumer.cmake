@@ -29,6 +29,26 @@ else()
     message(FATAL_ERROR "MODE must be find_package or add_subdirectory, not '${MODE}'")
 endif()
 
-run("${CMAKE_COMMAND}" -S "${PROJECT_DIR}" -B "${WORK_DIR}/consumer-build" ${consumer_args})
+# No compiler launcher: alpaka_PRECOMPILE_HEADERS is on by default then (a ccache launcher turns the default off).
+list(APPEND consumer_args -DCMAKE_CXX_COMPILER_LAUNCHER=)
+execute_process(
+    COMMAND "${CMAKE_COMMAND}" -S "${PROJECT_DIR}" -B "${WORK_DIR}/consumer-build" ${consumer_args}
+    WORKING_DIRECTORY "${WORK_DIR}"
+    RESULT_VARIABLE result
+    OUTPUT_VARIABLE configure_output)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "configuring the consumer failed:\n${configure_output}")
+endif()
+if(NOT configure_output MATCHES "consumer_lean: lean.cpp sets an alpaka macro itself \\(#define ALPAKA_LEAN_UMBRELLA\\)")
+    message(FATAL_ERROR "no message about lean.cpp's own alpaka macro:\n${configure_output}")
+endif()
 run("${CMAKE_COMMAND}" --build "${WORK_DIR}/consumer-build")
+# One precompiled alpaka.hpp for the two programs of the same settings, none for lean.cpp.
+file(GLOB_RECURSE headers "${WORK_DIR}/consumer-build/*cmake_pch.hxx.gch" "${WORK_DIR}/consumer-build/*cmake_pch.hxx.pch")
+list(LENGTH headers count)
+if(NOT count EQUAL 1)
+    message(FATAL_ERROR "expected one precompiled alpaka.hpp shared by consumer and consumer_again, found: ${headers}")
+endif()
 run("${WORK_DIR}/consumer-build/consumer")
+run("${WORK_DIR}/consumer-build/consumer_again")
+run("${WORK_DIR}/consumer-build/consumer_lean")

@@ -51,6 +51,8 @@ if(NOT tags)
 endif()
 string(REPLACE ";" "," tags_arg "${tags}")
 list(APPEND options "-DVEC_TAGS=${tags_arg}")
+# Each of its object libraries has settings of its own: a precompiled alpaka.hpp each would only add their builds.
+list(APPEND options -Dalpaka_PRECOMPILE_HEADERS=OFF)
 
 function(run)
     execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE result OUTPUT_VARIABLE out

@@ -6,7 +6,8 @@ TypeError naming the argument before the compiler runs; and the same TypeError f
 
 Reading C++ without a compiler is only safe where nothing is ambiguous, so the reader gives up (and the compiler
 decides) on any doubt: a kernel defined more than once or specialized, preprocessor lines in its body, more or fewer
-than one operator(), a parameter whose type is a template parameter, an alias or anything else it does not know.
+than one operator(), a parameter whose type is a template parameter (other than a class template's type parameter
+that the kernel's name sets to an arithmetic type: "TwiceOf<float>"), an alias or anything else it does not know.
 A parameter it knows is a pointer to an arithmetic type, an arithmetic value or a struct of the kernel's `structs`;
 an argument is refused only where C++ would refuse it too (no implicit conversion), never on a guess."""
 
@@ -128,6 +129,7 @@ class Parameter(NamedTuple):
     text: str  # as written, e.g. "float* __restrict x"
     type: Type | None  # None: not understood (the compiler decides)
     has_default: bool
+    resolved: str = ""  # the text with the class template's arguments put in ("T* x" of TwiceOf<float>: "float* x")
 
 
 def _strip_code(source: str) -> str:
@@ -244,11 +246,35 @@ def parameters(source: str, name: str, structs: frozenset[str] = frozenset()) ->
     parts = _split_top_level(body[start + 1 : end])
     if not parts or parts[0] in ("", "void") or "..." in body[start:end]:
         return None
+    substitute = _template_arguments(code[: definitions[0].start()], name)
     found = []
     for part in parts[1:]:
         declared, default = [*part.split("=", 1), ""][:2] if "=" in part else (part, "")
-        found.append(Parameter(part, parse_type(declared, structs, named=True), bool(default.strip())))
+        for parameter, argument in substitute.items():
+            declared = re.sub(rf"\b{parameter}\b", argument, declared)
+        resolved = declared.strip() if declared.strip() != part.split("=", 1)[0].strip() else ""
+        found.append(Parameter(part, parse_type(declared, structs, named=True), bool(default.strip()), resolved))
     return tuple(found)
+
+
+def _template_arguments(before: str, name: str) -> dict[str, str]:
+    """The type parameters of the class template whose definition follows `before`, mapped to the arguments `name`
+    gives them ("TwiceOf<float>": {"T": "float"}); empty where the kernel is no template, the lists do not match, or
+    an argument is not a type this reader knows (the parameters that use it then stay unknown)."""
+    header = re.search(r"template\s*<([^<>]*)>\s*$", before)
+    arguments = re.search(r"<(.*)>\s*$", name)
+    if header is None or arguments is None:
+        return {}
+    declared = _split_top_level(header[1])
+    given = _split_top_level(arguments[1])
+    if len(declared) != len(given):
+        return {}
+    found = {}
+    for declaration, argument in zip(declared, given):
+        kind = re.fullmatch(r"(?:typename|class)\s+([A-Za-z_]\w*)", declaration.strip())
+        if kind and argument.strip() in _SAME_TYPE:
+            found[kind[1]] = argument.strip()
+    return found
 
 
 def _depth(text: str, position: int) -> int:
@@ -307,9 +333,10 @@ def check(kernel: str, params: tuple[Parameter, ...], arg_types: tuple[str, ...]
         argument = parse_type(cpp_type, structs)
         if parameter.type is None or argument is None or _converts(argument, parameter.type) is not False:
             continue
+        declared = f"`{parameter.text}`" + (f" (`{parameter.resolved}`)" if parameter.resolved else "")
         raise argument_error(
             f"argument {position} of {kernel}: {describe(cpp_type, argument)} cannot be passed as "
-            f"`{parameter.text}`{_advice(argument, parameter.type)}"
+            f"{declared}{_advice(argument, parameter.type)}"
         )
 
 

@@ -26,13 +26,16 @@ struct Twice
 };
 """
 
-# The same kernel as a class template: the reader does not substitute T, so the compiler finds the mismatch.
+# The same kernel as a class template whose parameter goes through an alias, which the reader does not follow: the
+# compiler finds the mismatch.
 TWICE_TEMPLATE = r"""
 template<typename T>
 struct TwiceOf
 {
+    using Elem = T;
+
     template<typename TAcc>
-    ALPAKA_FN_ACC void operator()(TAcc const& acc, T* x, std::int64_t n) const
+    ALPAKA_FN_ACC void operator()(TAcc const& acc, Elem* x, std::int64_t n) const
     {
         for(auto i : alpaka::uniformElements(acc, n))
             x[i] *= T(2);
@@ -186,6 +189,19 @@ def test_parameter_types_are_read_or_left_to_the_compiler(text, expected):
 )
 def test_the_reader_gives_up_where_the_source_is_ambiguous(source):
     assert _signature.parameters(source, "Twice") is None
+
+
+def test_a_class_templates_arguments_are_put_in(device, cache_dir):
+    source = TWICE_TEMPLATE.replace("Elem* x", "T* x")
+    refused_before_compiling(
+        device,
+        pk.Kernel(source, "TwiceOf<float>"),
+        np.ones(8),
+        8,
+        match=r"^argument 1 of TwiceOf<float>: a float64 array or buffer \(double\*\) cannot be passed as `T\* x` "
+        r"\(`float\* x`\)",
+    )
+    assert _signature.parameters(source, "TwiceOf<Unknown>")[0].type is None  # left to the compiler
 
 
 def test_the_reader_reads_a_plain_kernel():

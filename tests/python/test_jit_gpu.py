@@ -1,5 +1,6 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
+# One file: every case compiles through the same target fixtures (NVRTC and hiprtc found, probed and skipped once).
 """Run-time compilation for the GPU back-ends: NVRTC to CUBIN for sm_90 and hiprtc to a code object for gfx90a; the
 generated entry, the cache, the error messages and the command line. Needs the compilers (the CUDA toolkit's NVRTC
 and CCCL headers; ROCm's libamdhip64), not a GPU."""

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MPL-2.0
 #
 # cmake -DALPAKA_SOURCE_DIR=.. -DPROJECT_DIR=.. -DWORK_DIR=.. -DGENERATOR=.. -DCXX=.. -DBACKENDS=CPU_B_SEQ_T_SEQ,...
-#       -P RunVectorization.cmake
+#       [-DLAUNCHER=ccache] -P RunVectorization.cmake
 #
-# Builds project/ (kernels.cpp once per back-end and level) with the compiler CXX and reads its vectorization report
-# for every loop marked `element loop: <name>` or `native loop: <name>` in kernels.cpp. Fails when
+# Builds project/ (kernels.cpp once per back-end and level) with the compiler CXX (through LAUNCHER, ccache, when
+# given) and reads its vectorization report, which each unit prints on its standard error, from the build's output
+# (kept per unit in WORK_DIR/reports), for every loop marked `element loop: <name>` or `native loop: <name>` in
+# kernels.cpp. Fails when
 # - an element loop is not vectorized where the same loop written natively (a plain counted loop) is, or
 # - a required element loop (every form but the flattened N-D loop and the aliased Horner) is not vectorized at -O3,
 #   or with clang at -O2. GCC 12 at -O2 uses the "very cheap" cost model, which vectorizes no loop whose trip count
@@ -37,7 +39,10 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}/reports")
 
 set(options -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}" -DCMAKE_BUILD_TYPE=Release
-            "-DALPAKA_SOURCE_DIR=${ALPAKA_SOURCE_DIR}" "-DVEC_REPORT_DIR=${WORK_DIR}/reports")
+            "-DALPAKA_SOURCE_DIR=${ALPAKA_SOURCE_DIR}")
+if(LAUNCHER)
+    list(APPEND options "-DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}")
+endif()
 set(tags "")
 string(REPLACE "," ";" BACKENDS "${BACKENDS}")
 foreach(backend IN LISTS BACKENDS)
@@ -60,9 +65,27 @@ function(run)
     if(NOT result EQUAL 0)
         message(FATAL_ERROR "vectorization: failed (${result}): ${ARGN}\n${out}")
     endif()
+    set(run_output "${out}" PARENT_SCOPE)
 endfunction()
 run("${CMAKE_COMMAND}" -S "${PROJECT_DIR}" -B "${WORK_DIR}/build" ${options})
 run("${CMAKE_COMMAND}" --build "${WORK_DIR}/build")
+
+# The build's output, split into each unit's report: Ninja prints a unit's status line ("[3/28] Building CXX object
+# CMakeFiles/vec_TagCpuSerial_O3.dir/kernels.cpp.o") followed by what the compiler printed. Semicolons become commas
+# first: CMake's lists are separated by them, and the reports are read for file:line only.
+string(REPLACE ";" "," build_output "${run_output}")
+string(REPLACE "\n" ";" build_output "${build_output}")
+set(unit "")
+foreach(text IN LISTS build_output)
+    if(text MATCHES "Building CXX object .*vec_([A-Za-z0-9]+)_(O[23])\\.dir")
+        set(unit "${CMAKE_MATCH_1}_${CMAKE_MATCH_2}")
+        file(WRITE "${WORK_DIR}/reports/${unit}.txt" "")
+    elseif(text MATCHES "^\\[[0-9]+/[0-9]+\\]")
+        set(unit "")
+    elseif(unit)
+        file(APPEND "${WORK_DIR}/reports/${unit}.txt" "${text}\n")
+    endif()
+endforeach()
 
 # The line of each marked loop.
 file(STRINGS "${PROJECT_DIR}/kernels.cpp" source)
@@ -77,26 +100,15 @@ foreach(text IN LISTS source)
     endif()
 endforeach()
 
-# The lines of kernels.cpp the report says were vectorized.
+# The lines of kernels.cpp the report says were vectorized (GCC: "kernels.cpp:27:13: optimized: loop vectorized using
+# 64 byte vectors"; clang: "kernels.cpp:27:13: remark: vectorized loop (vectorization width: 16, ...)").
 function(vectorized_lines report out)
     set(lines "")
-    if(report MATCHES "\\.txt$")
-        file(STRINGS "${report}" entries REGEX "kernels\\.cpp:[0-9]+:[0-9]+: optimized: loop vectorized")
-        foreach(entry IN LISTS entries)
-            string(REGEX MATCH "kernels\\.cpp:([0-9]+):" _ "${entry}")
-            list(APPEND lines ${CMAKE_MATCH_1})
-        endforeach()
-    else()
-        # YAML documents: --- !Passed / Pass: loop-vectorize / Name: Vectorized / DebugLoc: { File: ..., Line: N, ...
-        file(READ "${report}" yaml)
-        string(REPLACE "\n--- " ";--- " documents "${yaml}")
-        foreach(document IN LISTS documents)
-            if(document MATCHES "Pass:[ ]+loop-vectorize" AND document MATCHES "Name:[ ]+Vectorized"
-               AND document MATCHES "File:[ ]+'?[^,']*kernels\\.cpp'?,[ \n]*Line:[ ]+([0-9]+)")
-                list(APPEND lines ${CMAKE_MATCH_1})
-            endif()
-        endforeach()
-    endif()
+    file(STRINGS "${report}" entries REGEX "kernels\\.cpp:[0-9]+:[0-9]+: (optimized: loop vectorized|remark: vectorized loop)")
+    foreach(entry IN LISTS entries)
+        string(REGEX MATCH "kernels\\.cpp:([0-9]+):" _ "${entry}")
+        list(APPEND lines ${CMAKE_MATCH_1})
+    endforeach()
     set(${out} "${lines}" PARENT_SCOPE)
 endfunction()
 
@@ -108,10 +120,7 @@ foreach(level IN ITEMS O2 O3)
     foreach(tag IN LISTS tags)
         set(report "${WORK_DIR}/reports/${tag}_${level}.txt")
         if(NOT EXISTS "${report}")
-            set(report "${WORK_DIR}/reports/${tag}_${level}.yaml")
-        endif()
-        if(NOT EXISTS "${report}")
-            message(FATAL_ERROR "vectorization: the compiler wrote no report for ${tag} -${level}")
+            message(FATAL_ERROR "vectorization: the build's output has no unit for ${tag} -${level}:\n${run_output}")
         endif()
         vectorized_lines("${report}" lines)
         set(row "")

@@ -15,9 +15,11 @@ from ._buffers import asarray, empty, from_dlpack, memcpy, memory_pool, memset, 
 from ._cache_api import cache
 from ._core import BackendUnavailableError, Buffer, Device, Error, Event, Graph, MemoryPool, Queue, WorkDiv
 from ._devices import Backend, backends, device, devices
+from ._elementwise import ElementwiseKernel
 from ._errors import CompileError
 from ._kernel import CacheEntry, Kernel, max_active_blocks
 from ._paths import get_include
+from ._reduction import ReductionKernel
 from ._trace import Trace, TraceEvent, TraceSummary, trace
 from ._version import __version__
 from ._workdiv import valid_workdiv
@@ -29,12 +31,14 @@ __all__ = [
     "CacheEntry",
     "CompileError",
     "Device",
+    "ElementwiseKernel",
     "Error",
     "Event",
     "Graph",
     "Kernel",
     "MemoryPool",
     "Queue",
+    "ReductionKernel",
     "Trace",
     "TraceEvent",
     "TraceSummary",

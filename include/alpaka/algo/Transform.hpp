@@ -153,7 +153,7 @@ namespace alpaka
             detail::throwTransformError(
                 "the output view's extent " + detail::toString(outExtent) + " differs from the input view's "
                 + detail::toString(extent));
-        for(std::size_t i = 0; i < Dim::value; ++i)
+        for(std::size_t i = 0; i != Dim::value; ++i)
             if(extent[i] == 0)
                 return;
         detail::TransformKernelND<Fn> const kernel{Fn(std::forward<TFn>(fn))};

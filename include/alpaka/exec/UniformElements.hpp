@@ -200,7 +200,7 @@ namespace alpaka
         auto const threads = getWorkDiv<Grid, Threads>(acc);
         using Range = decltype(detail::threadElementRange<TAcc>(TIdx{}, TIdx{}, TIdx{}, TIdx{}, TIdx{}));
         Range ranges[dim];
-        for(std::size_t i = 0; i < dim; ++i)
+        for(std::size_t i = 0; i != dim; ++i)
             ranges[i] = detail::threadElementRange<TAcc>(thread[i], threads[i], elems[i], TIdx{0}, extent[i]);
         return detail::NdRange<Vec<Dim<TAcc>, TIdx>, Range>(ranges);
     }

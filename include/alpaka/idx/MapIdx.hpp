@@ -29,7 +29,7 @@ namespace alpaka
         {
             static_assert(TDimExtents == TDimIn, "mapIdx: linearizing needs an extent of the input's dimensionality");
             TElem linear = 0;
-            for(std::size_t i = 0; i < TDimIn; ++i)
+            for(std::size_t i = 0; i != TDimIn; ++i)
                 linear = static_cast<TElem>(linear * extent[i] + idx[i]);
             return {linear};
         }
@@ -74,7 +74,7 @@ namespace alpaka
         {
             static_assert(TDimPitches == TDimIn, "mapIdxPitchBytes: needs one pitch per input dimension");
             TElem offset = 0;
-            for(std::size_t i = 0; i < TDimIn; ++i)
+            for(std::size_t i = 0; i != TDimIn; ++i)
                 offset = static_cast<TElem>(offset + idx[i] * pitchBytes[i]);
             return {offset};
         }
@@ -83,7 +83,7 @@ namespace alpaka
             static_assert(TDimPitches == TDimOut, "mapIdxPitchBytes: needs one pitch per output dimension");
             Vec<DimInt<TDimOut>, TElem> result;
             TElem rest = idx[0];
-            for(std::size_t i = 0; i < TDimOut; ++i)
+            for(std::size_t i = 0; i != TDimOut; ++i)
             {
                 result[i] = static_cast<TElem>(rest / pitchBytes[i]);
                 rest = static_cast<TElem>(rest % pitchBytes[i]);

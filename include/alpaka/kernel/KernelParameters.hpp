@@ -119,7 +119,7 @@ namespace alpaka::detail
     firstUnconvertibleKernelArgument(KernelTypeList<TParams...>*, KernelTypeList<TArgs...>*) -> std::size_t
     {
         constexpr bool converts[] = {std::is_convertible_v<TArgs const&, TParams>...};
-        for(std::size_t i = 0; i < sizeof...(TArgs); ++i)
+        for(std::size_t i = 0; i != sizeof...(TArgs); ++i)
             if(!converts[i])
                 return i;
         return sizeof...(TArgs);

@@ -181,7 +181,7 @@ namespace alpaka
             constexpr std::size_t dim = TAcc::DimT::value;
             std::size_t extents[3][dim + 1]{};
             auto const& workDiv = task.workDiv();
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
             {
                 extents[0][i] = static_cast<std::size_t>(getWorkDiv<Grid, Blocks>(workDiv)[i]);
                 extents[1][i] = static_cast<std::size_t>(getWorkDiv<Block, Threads>(workDiv)[i]);

@@ -19,6 +19,7 @@ namespace alpaka::meta
         template<template<typename...> class TList, typename... Ts>
         struct ForEachTypeImpl<TList<Ts...>>
         {
+            ALPAKA_NO_HOST_ACC_WARNING
             template<typename TFnObj, typename... TArgs>
             ALPAKA_FN_HOST_ACC static void run(TFnObj&& f, TArgs&&... args)
             {

@@ -45,8 +45,8 @@ namespace alpaka::meta
         static constexpr bool value = []
         {
             T const values[] = {Is..., T{}};
-            for(std::size_t i = 0; i < sizeof...(Is); ++i)
-                for(std::size_t j = i + 1; j < sizeof...(Is); ++j)
+            for(std::size_t i = 0; i != sizeof...(Is); ++i)
+                for(std::size_t j = i + 1; j != sizeof...(Is); ++j)
                     if(values[i] == values[j])
                         return false;
             return true;

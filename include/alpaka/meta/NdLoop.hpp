@@ -17,6 +17,7 @@ namespace alpaka::meta
 {
     namespace detail
     {
+        ALPAKA_NO_HOST_ACC_WARNING
         template<std::size_t TLevel, typename TDim, typename TIdx, typename TFnObj>
         ALPAKA_FN_HOST_ACC constexpr void ndLoopLevel(Vec<TDim, TIdx>& idx, Vec<TDim, TIdx> const& extent, TFnObj&& f)
         {
@@ -32,6 +33,7 @@ namespace alpaka::meta
         }
 
         //! The loops of ndLoop: TFirst outermost.
+        ALPAKA_NO_HOST_ACC_WARNING
         template<typename TDim, typename TIdx, typename TFnObj>
         ALPAKA_FN_HOST_ACC constexpr void
         ndLoopOrdered(std::index_sequence<>, Vec<TDim, TIdx>& idx, Vec<TDim, TIdx> const&, TFnObj&& f)
@@ -39,6 +41,7 @@ namespace alpaka::meta
             f(static_cast<Vec<TDim, TIdx> const&>(idx));
         }
 
+        ALPAKA_NO_HOST_ACC_WARNING
         template<std::size_t TFirst, std::size_t... TRest, typename TDim, typename TIdx, typename TFnObj>
         ALPAKA_FN_HOST_ACC constexpr void ndLoopOrdered(
             std::index_sequence<TFirst, TRest...>, Vec<TDim, TIdx>& idx, Vec<TDim, TIdx> const& extent, TFnObj&& f)
@@ -52,7 +55,7 @@ namespace alpaka::meta
         {
             bool seen[TDimCount + 1]{};
             std::size_t const order[] = {TOrder..., 0}; // + 0: an array cannot be empty
-            for(std::size_t i = 0; i < sizeof...(TOrder); ++i)
+            for(std::size_t i = 0; i != sizeof...(TOrder); ++i)
             {
                 if(order[i] >= TDimCount || seen[order[i]])
                     return false;

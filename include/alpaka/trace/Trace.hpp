@@ -205,7 +205,7 @@ namespace alpaka::trace
         {
             what.args += label;
             what.args += '(';
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
             {
                 if(i != 0)
                     what.args += ", ";

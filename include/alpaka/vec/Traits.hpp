@@ -188,7 +188,7 @@ namespace alpaka
     [[nodiscard]] constexpr auto toArray(Vec<TDim, TVal> const& vec) -> std::array<TVal, TDim::value>
     {
         std::array<TVal, TDim::value> result{};
-        for(std::size_t i = 0; i < TDim::value; ++i)
+        for(std::size_t i = 0; i != TDim::value; ++i)
             result[i] = vec[i];
         return result;
     }
@@ -201,7 +201,7 @@ namespace alpaka
         {
             constexpr std::size_t dim = Dim<TVec>::value;
             IntText components[dim + 1]{}; // + 1: a 0-D vector has no components, and an array cannot be empty
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
                 components[i] = intText(v[i]);
             return vecText(components, dim);
         }

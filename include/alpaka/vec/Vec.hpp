@@ -88,7 +88,7 @@ namespace alpaka
         [[nodiscard]] ALPAKA_FN_HOST_ACC static constexpr auto all(TVal const& value) -> Vec
         {
             Vec v;
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 v.m_data[i] = value;
             return v;
         }
@@ -136,7 +136,7 @@ namespace alpaka
             requires std::is_integral_v<TIdx>
         ALPAKA_FN_HOST_ACC constexpr auto operator[](TIdx const i) -> TVal&
         {
-            ALPAKA_ASSERT_ACC(static_cast<std::size_t>(i) < kDim);
+            ALPAKA_ASSERT_ACC(kDim > 0 && static_cast<std::size_t>(i) < kDim);
             return m_data[i];
         }
 
@@ -144,7 +144,7 @@ namespace alpaka
             requires std::is_integral_v<TIdx>
         ALPAKA_FN_HOST_ACC constexpr auto operator[](TIdx const i) const -> TVal const&
         {
-            ALPAKA_ASSERT_ACC(static_cast<std::size_t>(i) < kDim);
+            ALPAKA_ASSERT_ACC(kDim > 0 && static_cast<std::size_t>(i) < kDim);
             return m_data[i];
         }
 
@@ -277,7 +277,7 @@ namespace alpaka
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto prod() const -> TVal
         {
             TVal result = static_cast<TVal>(1);
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 result = static_cast<TVal>(result * m_data[i]);
             return result;
         }
@@ -285,7 +285,7 @@ namespace alpaka
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto sum() const -> TVal
         {
             TVal result = static_cast<TVal>(0);
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 result = static_cast<TVal>(result + m_data[i]);
             return result;
         }
@@ -305,7 +305,7 @@ namespace alpaka
         //! Every component is true (non-zero).
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto all() const -> bool
         {
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 if(!m_data[i])
                     return false;
             return true;
@@ -314,7 +314,7 @@ namespace alpaka
         //! At least one component is true.
         [[nodiscard]] ALPAKA_FN_HOST_ACC constexpr auto any() const -> bool
         {
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 if(m_data[i])
                     return true;
             return false;
@@ -380,7 +380,7 @@ namespace alpaka
 
         [[nodiscard]] ALPAKA_FN_HOST_ACC friend constexpr auto operator==(Vec const& a, Vec const& b) -> bool
         {
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 if(!(a.m_data[i] == b.m_data[i]))
                     return false;
             return true;
@@ -431,7 +431,7 @@ namespace alpaka
         operator<<(std::basic_ostream<TChar, TTraits>& os, Vec const& v) -> std::basic_ostream<TChar, TTraits>&
         {
             os << "(";
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
             {
                 if(i != 0)
                     os << ", ";
@@ -454,7 +454,7 @@ namespace alpaka
         template<typename TOp>
         ALPAKA_FN_HOST_ACC constexpr auto apply(Vec const& other, TOp op) -> Vec&
         {
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 m_data[i] = op(m_data[i], other.m_data[i]);
             return *this;
         }
@@ -463,7 +463,7 @@ namespace alpaka
         ALPAKA_FN_HOST_ACC static constexpr auto compare(Vec const& a, Vec const& b, TOp op) -> Vec<TDim, bool>
         {
             Vec<TDim, bool> result;
-            for(std::size_t i = 0; i < kDim; ++i)
+            for(std::size_t i = 0; i != kDim; ++i)
                 result[i] = op(a.m_data[i], b.m_data[i]);
             return result;
         }

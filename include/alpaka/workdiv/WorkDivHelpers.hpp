@@ -60,19 +60,20 @@ namespace alpaka
             return 1;
         }
 
-        //! The product of an extent's components, in long double: it may not fit the index type.
+        //! The product of an extent's components, in long double: it may not fit the index type. Not constexpr: nvcc
+        //! compiles constexpr functions for the device too (--expt-relaxed-constexpr), where long double is double.
         template<typename TDim, typename TIdx>
-        constexpr auto countOf(Vec<TDim, TIdx> const& extent) -> long double
+        ALPAKA_FN_HOST auto countOf(Vec<TDim, TIdx> const& extent) -> long double
         {
             long double count = 1;
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
                 count *= static_cast<long double>(extent[i]);
             return count;
         }
 
         //! Halves the largest component of `extent` until the product is at most countMax (>= 1).
         template<typename TDim, typename TIdx>
-        constexpr void shrinkToCount(Vec<TDim, TIdx>& extent, TIdx countMax)
+        ALPAKA_FN_HOST void shrinkToCount(Vec<TDim, TIdx>& extent, TIdx countMax)
         {
             if constexpr(TDim::value > 0)
                 while(countOf(extent) > static_cast<long double>(countMax))
@@ -93,7 +94,7 @@ namespace alpaka
         template<typename TVec>
         void requireAtLeastOne(TVec const& vec, char const* what)
         {
-            for(std::size_t i = 0; i < Dim<TVec>::value; ++i)
+            for(std::size_t i = 0; i != Dim<TVec>::value; ++i)
                 if(!(vec[i] >= 1))
                     throwRuntimeError(
                         "getValidWorkDiv: the %s %s has a component below 1; every extent must be at least 1",
@@ -111,7 +112,7 @@ namespace alpaka
             TIdx& kernelBlockThreadCountMax) -> Vec<TDim, TIdx>
         {
             bool chosen = false;
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
             {
                 if constexpr(std::is_signed_v<TIdx>)
                     if(threadElemExtent[i] < 0)
@@ -126,7 +127,7 @@ namespace alpaka
             requireAtLeastOne(gridElemExtent, "grid element extent");
             using Choice = trait::ThreadElemChoice<TAcc>;
             auto const choice = Choice::threadElemExtent(gridElemExtent, props);
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
                 if(threadElemExtent[i] == 0)
                     threadElemExtent[i] = choice[i];
             TIdx const limit = Choice::blockThreadCountMax(props);
@@ -161,7 +162,7 @@ namespace alpaka
         // Nor their count: halve the largest component until the product fits (it may not even fit TIdx).
         detail::shrinkToCount(threadElemExtent, props.m_threadElemCountMax);
         Vec gridThreadExtent;
-        for(std::size_t i = 0; i < dim; ++i)
+        for(std::size_t i = 0; i != dim; ++i)
             gridThreadExtent[i] = core::divCeil(gridElemExtent[i], threadElemExtent[i]);
 
         Vec blockThreadExtent = elementwise_min(props.m_blockThreadExtentMax, gridThreadExtent);
@@ -192,7 +193,8 @@ namespace alpaka
                 // Halve the smallest component that is not 1, keeping the fastest (x) dimension for last: wide rows
                 // keep memory accesses contiguous.
                 std::size_t chosen = dim - 1;
-                for(std::size_t i = 0; i + 1 < dim; ++i)
+                // dim > 0: no `i + 1 < 0` in the 0-D instantiation for nvcc to warn about.
+                for(std::size_t i = 0; dim > 0 && i + 1 < dim; ++i)
                     if(blockThreadExtent[i] > 1
                        && (chosen == dim - 1 || blockThreadExtent[i] < blockThreadExtent[chosen]))
                         chosen = i;
@@ -205,19 +207,19 @@ namespace alpaka
             if(restrictions == GridBlockExtentSubDivRestrictions::EqualExtent && dim > 0)
             {
                 TIdx common = gridThreadExtent[0];
-                for(std::size_t i = 1; i < dim; ++i)
+                for(std::size_t i = 0; i != dim; ++i) // from 0, not 1: gcd(common, common) is common
                     common = detail::gcd(common, gridThreadExtent[i]);
                 blockThreadExtent = Vec::all(detail::largestDivisorAtMost(common, blockThreadExtent[0]));
             }
             else
             {
-                for(std::size_t i = 0; i < dim; ++i)
+                for(std::size_t i = 0; i != dim; ++i)
                     blockThreadExtent[i] = detail::largestDivisorAtMost(gridThreadExtent[i], blockThreadExtent[i]);
             }
         }
 
         Vec gridBlockExtent;
-        for(std::size_t i = 0; i < dim; ++i)
+        for(std::size_t i = 0; i != dim; ++i)
             gridBlockExtent[i] = core::divCeil(gridThreadExtent[i], blockThreadExtent[i]);
         gridBlockExtent = elementwise_min(gridBlockExtent, props.m_gridBlockExtentMax);
         // Beyond the grid's block count the blocks' element loops (uniformElements) stride over the rest.

@@ -36,7 +36,7 @@ namespace alpaka
             constexpr std::size_t dimIn = Dim<TExtent>::value;
             constexpr std::size_t dimOut = TDim::value;
             Vec<TDim, TIdx> result = Vec<TDim, TIdx>::ones();
-            for(std::size_t i = 0; i < dimOut && i < dimIn; ++i)
+            for(std::size_t i = 0; i != dimOut && i != dimIn; ++i)
                 result[dimOut - 1 - i] = static_cast<TIdx>(in[dimIn - 1 - i]);
             return result;
         }

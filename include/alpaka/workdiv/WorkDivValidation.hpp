@@ -26,7 +26,7 @@ namespace alpaka
         // Not a generic lambda: GCC would warn (-Wtype-limits) about `i < 0` in its 0-D instantiation.
         auto const positive = [](Vec<TDim, TIdx> const& vec)
         {
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
                 if(!(vec[i] >= 1))
                     return false;
             return true;
@@ -115,7 +115,7 @@ namespace alpaka
 
             for(auto const& level : levels)
             {
-                for(std::size_t i = 0; i < TDim::value; ++i)
+                for(std::size_t i = 0; i != TDim::value; ++i)
                 {
                     if(!(level.extent[i] >= 1))
                         return formatMessage(
@@ -132,7 +132,7 @@ namespace alpaka
                 }
                 // The product of extents that are each within TIdx can still overflow TIdx: compare in long double.
                 long double count = 1;
-                for(std::size_t i = 0; i < TDim::value; ++i)
+                for(std::size_t i = 0; i != TDim::value; ++i)
                     count *= static_cast<long double>(level.extent[i]);
                 if(count > static_cast<long double>(level.countMax))
                 {

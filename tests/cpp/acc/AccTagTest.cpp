@@ -60,8 +60,8 @@ TEST_CASE("Accelerator tags name themselves", "[acc]")
         [](auto... tags)
         {
             std::string const names[] = {decltype(tags)::get_name()...};
-            for(std::size_t i = 0; i < sizeof...(tags); ++i)
-                for(std::size_t j = i + 1; j < sizeof...(tags); ++j)
+            for(std::size_t i = 0; i != sizeof...(tags); ++i)
+                for(std::size_t j = i + 1; j != sizeof...(tags); ++j)
                     CHECK(names[i] != names[j]);
             STATIC_REQUIRE((alpaka::concepts::Tag<decltype(tags)> && ...));
         },

@@ -48,7 +48,7 @@ TEMPLATE_LIST_TEST_CASE(
     if constexpr(alpaka::isSingleThreadAcc<Acc>)
         CHECK(props.m_blockThreadCountMax == 1);
     // No single dimension allows more threads than a whole block may have.
-    for(std::size_t i = 0; i < alpaka::Dim<Acc>::value; ++i)
+    for(std::size_t i = 0; i != alpaka::Dim<Acc>::value; ++i)
         CHECK(props.m_blockThreadExtentMax[i] <= props.m_blockThreadCountMax);
 
     auto const name = alpaka::getAccName<Acc>();

@@ -31,7 +31,7 @@ namespace
     template<typename TVec>
     ALPAKA_FN_ACC auto rowMajorLess(TVec const& a, TVec const& b) -> bool
     {
-        for(std::size_t i = 0; i < alpaka::Dim<TVec>::value; ++i)
+        for(std::size_t i = 0; i != alpaka::Dim<TVec>::value; ++i)
             if(a[i] != b[i])
                 return a[i] < b[i];
         return false;
@@ -57,7 +57,7 @@ namespace
             auto const visit = [&](TVec const& idx)
             {
                 bool inside = true;
-                for(std::size_t i = 0; i < dim; ++i)
+                for(std::size_t i = 0; i != dim; ++i)
                     inside = inside && idx[i] >= first[i] && idx[i] < extent[i];
                 ALPAKA_CHECK(*success, inside);
                 ALPAKA_CHECK(*success, !any || rowMajorLess(previous, idx));
@@ -166,7 +166,7 @@ namespace
             Vec const idx = alpaka::mapIdx<dim>(alpaka::Vec<alpaka::DimInt<1u>, Idx>{static_cast<Idx>(linear)}, extent);
             bool inside = true;
             Vec owner;
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
             {
                 inside = inside && idx[i] >= first[i];
                 owner[i] = inside ? exectest::expectedOwner<TAcc>(idx[i], first[i], extent[i], elems[i], gridThreads[i])

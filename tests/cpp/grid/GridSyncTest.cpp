@@ -110,7 +110,7 @@ namespace
     {
         auto const props = alpaka::getAccDevProps<TAcc>(alpaka_test::firstDev<TAcc>());
         auto extent = alpaka::elementwise_min(props.m_blockThreadExtentMax, VecOf<TAcc>::all(2));
-        for(std::size_t i = 0; i < alpaka::Dim<TAcc>::value && extent.prod() > props.m_blockThreadCountMax; ++i)
+        for(std::size_t i = 0; i != alpaka::Dim<TAcc>::value && extent.prod() > props.m_blockThreadCountMax; ++i)
             extent[i] = 1;
         return extent;
     }

@@ -101,7 +101,7 @@ TEMPLATE_LIST_TEST_CASE(
     // Hand-made: one thread per block (valid everywhere), different elements per thread along each dimension.
     Vec const threadElems([](auto i) { return static_cast<Idx>(3 - i.value % 3); });
     Vec gridBlocks;
-    for(std::size_t i = 0; i < Dim::value; ++i)
+    for(std::size_t i = 0; i != Dim::value; ++i)
         gridBlocks[i] = alpaka::core::divCeil(gridElems[i], threadElems[i]);
     checkCoverage<Acc>(alpaka::WorkDivMembers<Dim, Idx>(gridBlocks, Vec::ones(), threadElems), gridElems);
 }

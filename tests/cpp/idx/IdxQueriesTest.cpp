@@ -36,7 +36,7 @@ namespace
             Vec const threadInBlock = getIdx<Block, Threads>(acc);
             Vec const gridThreadIdx = getIdx<Grid, Threads>(acc);
 
-            for(std::size_t i = 0; i < Dim<TAcc>::value; ++i)
+            for(std::size_t i = 0; i != Dim<TAcc>::value; ++i)
             {
                 ALPAKA_CHECK(*success, blockIdx[i] < gridBlocks[i]);
                 ALPAKA_CHECK(*success, threadInBlock[i] < blockThreads[i]);

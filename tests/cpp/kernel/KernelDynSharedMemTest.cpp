@@ -116,7 +116,7 @@ namespace
         using Vec = alpaka::Vec<Dim, Idx>;
         auto const props = alpaka::getAccDevProps<TAcc>(dev);
         bool twoFit = static_cast<std::size_t>(props.m_blockThreadCountMax) >= (std::size_t{1} << Dim::value);
-        for(std::size_t d = 0; d < Dim::value; ++d)
+        for(std::size_t d = 0; d != Dim::value; ++d)
             twoFit = twoFit && props.m_blockThreadExtentMax[d] >= 2;
         return alpaka::WorkDivMembers<Dim, Idx>{Vec::all(Idx{3}), twoFit ? Vec::all(Idx{2}) : Vec::ones(), Vec::ones()};
     }

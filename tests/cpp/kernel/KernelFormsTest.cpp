@@ -56,7 +56,7 @@ namespace
         {
             ALPAKA_CHECK(*success, (alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(acc) == gridThreads));
             auto const idx = alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc);
-            for(std::size_t d = 0; d < alpaka::Dim<TAcc>::value; ++d)
+            for(std::size_t d = 0; d != alpaka::Dim<TAcc>::value; ++d)
                 ALPAKA_CHECK(*success, idx[d] < gridThreads[d]);
         }
     };

@@ -104,7 +104,7 @@ TEMPLATE_LIST_TEST_CASE("emptyLaunchesRunNothing", "[kernel]", alpaka::test::Tes
             TQueue queue(dev);
             auto counts = kerneltest::zeroedBuffer<std::uint32_t>(queue, Idx{1});
             for(std::size_t level = 0; level < 3; ++level)
-                for(std::size_t d = 0; d < Dim::value; ++d)
+                for(std::size_t d = 0; d != Dim::value; ++d)
                 {
                     INFO("level " << level << ", component " << d << " = 0");
                     Vec extents[3] = {Vec::all(Idx{2}), Vec::ones(), Vec::ones()};
@@ -162,7 +162,7 @@ TEMPLATE_LIST_TEST_CASE("serialBackEndRejectsSeveralThreadsPerBlock", "[kernel]"
     }
     else
     {
-        for(std::size_t d = 0; d < Dim::value; ++d)
+        for(std::size_t d = 0; d != Dim::value; ++d)
         {
             for(Idx const threads : {Idx{2}, Idx{64}})
             {

@@ -71,7 +71,7 @@ TEMPLATE_LIST_TEST_CASE("validWorkDivCoversEveryElementOnce", "[kernel]", alpaka
                     {
                         // The block extent divides the grid's thread extent.
                         auto const gridThreads = alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(workDiv);
-                        for(std::size_t d = 0; d < Dim::value; ++d)
+                        for(std::size_t d = 0; d != Dim::value; ++d)
                         {
                             CHECK(gridThreads[d] % workDiv.m_blockThreadExtent[d] == 0);
                         }

@@ -21,7 +21,7 @@ namespace
     {
         auto const pitches = alpaka::getPitchesInBytes(view);
         std::size_t bytes = 0;
-        for(std::size_t i = 0; i < alpaka::Dim<TView>::value; ++i)
+        for(std::size_t i = 0; i != alpaka::Dim<TView>::value; ++i)
             bytes += static_cast<std::size_t>(offsets[i]) * static_cast<std::size_t>(pitches[i]);
         using Byte = std::conditional_t<std::is_const_v<alpaka::Elem<TView>>, std::byte const, std::byte>;
         return reinterpret_cast<alpaka::Elem<TView>*>(reinterpret_cast<Byte*>(alpaka::getPtrNative(view)) + bytes);

@@ -31,7 +31,7 @@ namespace
         CHECK(view.rank() == static_cast<Idx>(Dim::value));
         CHECK(view.extents() == extent);
         CHECK(view.size() == extent.prod());
-        for(std::size_t i = 0; i < Dim::value; ++i)
+        for(std::size_t i = 0; i != Dim::value; ++i)
             CHECK(view.extent(static_cast<Idx>(i)) == extent[i]);
     }
 } // namespace

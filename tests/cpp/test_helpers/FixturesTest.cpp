@@ -31,7 +31,7 @@ namespace
         {
             auto const gridThreadIdx = alpaka::getIdx<alpaka::Grid, alpaka::Threads>(acc);
             auto const gridThreadExtent = alpaka::getWorkDiv<alpaka::Grid, alpaka::Threads>(acc);
-            for(std::size_t i = 0; i < alpaka::Dim<TAcc>::value; ++i)
+            for(std::size_t i = 0; i != alpaka::Dim<TAcc>::value; ++i)
                 ALPAKA_CHECK(*success, gridThreadIdx[i] < gridThreadExtent[i]);
             ALPAKA_CHECK(*success, value == expected);
         }

@@ -21,7 +21,7 @@ namespace
     auto product(TVec const& a, TVec const& b) -> TVec
     {
         TVec result;
-        for(std::size_t i = 0; i < TVec::Dim::value; ++i)
+        for(std::size_t i = 0; i != TVec::Dim::value; ++i)
             result[i] = static_cast<typename TVec::Val>(a[i] * b[i]);
         return result;
     }

@@ -28,7 +28,7 @@ namespace
     auto randomVec(std::mt19937& rng, TIdx lo, TIdx hi) -> alpaka::Vec<TDim, TIdx>
     {
         alpaka::Vec<TDim, TIdx> v;
-        for(std::size_t i = 0; i < TDim::value; ++i)
+        for(std::size_t i = 0; i != TDim::value; ++i)
             v[i] = uniform(rng, lo, hi);
         return v;
     }
@@ -65,7 +65,7 @@ namespace
             Vec gridElems = randomVec<TDim, TIdx>(rng, 1, gridMax);
             // The number of grid elements must be representable in TIdx, as for any real launch.
             long double count = 1;
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
                 count *= static_cast<long double>(gridElems[i]);
             if(count > static_cast<long double>(std::numeric_limits<TIdx>::max()))
                 gridElems = randomVec<TDim, TIdx>(rng, 1, 700);
@@ -90,7 +90,7 @@ namespace
             if(kernelMax > 0)
                 REQUIRE(wd.m_blockThreadExtent.prod() <= kernelMax);
 
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
             {
                 // Elements per thread never exceed the request, the grid or the device maximum.
                 REQUIRE(wd.m_threadElemExtent[i] <= threadElemsRequested[i]);

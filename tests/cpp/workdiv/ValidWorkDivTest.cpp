@@ -40,7 +40,7 @@ namespace
     auto covers(TWorkDiv const& wd, TVec const& gridElems) -> bool
     {
         auto const elems = alpaka::getWorkDiv<alpaka::Grid, alpaka::Elems>(wd);
-        for(std::size_t i = 0; i < TVec::Dim::value; ++i)
+        for(std::size_t i = 0; i != TVec::Dim::value; ++i)
             if(elems[i] < gridElems[i])
                 return false;
         return true;

@@ -106,7 +106,7 @@ namespace alpaka::experimental
         std::array<Index, subRank> subExtents{};
         std::array<Index, subRank> subStrides{};
         std::size_t k = 0;
-        for(std::size_t r = 0; r < rank; ++r)
+        for(std::size_t r = 0; r != rank; ++r)
             if(kept[r])
             {
                 subExtents[k] = extents[r];

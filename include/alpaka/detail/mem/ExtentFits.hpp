@@ -19,7 +19,7 @@ namespace alpaka::detail
     void checkExtentFits(TView const& view, TExtentVec const& extent, char const* operation, char const* role)
     {
         auto const viewExtent = getExtents(view);
-        for(std::size_t i = 0; i < Dim<TExtentVec>::value; ++i)
+        for(std::size_t i = 0; i != Dim<TExtentVec>::value; ++i)
         {
             bool const negative = [&]
             {

@@ -50,7 +50,7 @@ namespace alpaka::detail::sys
     auto checkedByteCount(TVec const& extent, char const* what) -> std::size_t
     {
         std::size_t bytes = sizeof(TElem);
-        for(std::size_t i = 0; i < Dim<TVec>::value; ++i)
+        for(std::size_t i = 0; i != Dim<TVec>::value; ++i)
         {
             if constexpr(std::is_signed_v<std::remove_cvref_t<decltype(extent[i])>>)
                 if(extent[i] < 0)

@@ -29,7 +29,7 @@ namespace alpaka::detail
                 , m_atEnd(atEnd)
             {
                 if(!m_atEnd)
-                    for(std::size_t i = 0; i < dim; ++i)
+                    for(std::size_t i = 0; i != dim; ++i)
                     {
                         m_iters[i] = range->m_ranges[i].begin();
                         m_value[i] = *m_iters[i];
@@ -77,13 +77,13 @@ namespace alpaka::detail
 
         ALPAKA_FN_ACC constexpr explicit NdRange(TRange const (&ranges)[dim == 0 ? 1 : dim])
         {
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
                 m_ranges[i] = ranges[i];
         }
 
         ALPAKA_FN_ACC constexpr auto begin() const -> const_iterator
         {
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
                 if(m_ranges[i].empty())
                     return end();
             return const_iterator(this, false);

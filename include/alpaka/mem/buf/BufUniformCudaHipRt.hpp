@@ -77,7 +77,7 @@ namespace alpaka
         auto byteCount(Vec<TDim, TIdx> const& extent, char const* what) -> std::size_t
         {
             std::size_t bytes = sizeof(TElem);
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
             {
                 if constexpr(std::is_signed_v<TIdx>)
                     if(extent[i] < 0)

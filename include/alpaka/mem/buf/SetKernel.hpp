@@ -31,12 +31,13 @@ namespace alpaka
             using AccIdx = Idx<TAcc>;
             constexpr std::size_t dim = Dim<TAcc>::value;
             auto bytes = Vec<Dim<TAcc>, AccIdx>::zeros();
-            for(std::size_t d = 0; d < dim; ++d)
+            for(std::size_t d = 0; d != dim; ++d)
                 bytes[d] = static_cast<AccIdx>(extent[d]);
             for(auto const idx : uniformElementsND(acc, bytes))
             {
                 std::size_t offset = static_cast<std::size_t>(idx[dim - 1]);
-                for(std::size_t d = 0; d + 1 < dim; ++d)
+                // dim > 0: no `d + 1 < 0` in the 0-D instantiation for nvcc to warn about.
+                for(std::size_t d = 0; dim > 0 && d + 1 < dim; ++d)
                     offset += static_cast<std::size_t>(idx[d]) * static_cast<std::size_t>(pitch[d]);
                 dst[offset] = val;
             }

@@ -388,7 +388,7 @@ namespace alpaka
         auto const requested = getExtents(extent);
         if constexpr(std::is_signed_v<Idx<TExtent>>)
         {
-            for(std::size_t i = 0; i < Dim<TExtent>::value; ++i)
+            for(std::size_t i = 0; i != Dim<TExtent>::value; ++i)
                 if(requested[i] < 0)
                     throw std::runtime_error(
                         "createView: the extent " + detail::toString(requested) + " has a negative component");

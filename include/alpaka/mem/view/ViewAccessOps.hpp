@@ -174,7 +174,7 @@ namespace alpaka::internal
                 = std::conditional_t<std::is_const_v<std::remove_pointer_t<TElemPtr>>, std::byte const, std::byte>;
             auto const pitches = getPitchesInBytes(self());
             std::ptrdiff_t offset = 0;
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
                 offset += static_cast<std::ptrdiff_t>(index[i]) * static_cast<std::ptrdiff_t>(pitches[i]);
             return reinterpret_cast<TElemPtr>(reinterpret_cast<Byte*>(ptr) + offset);
         }
@@ -184,7 +184,7 @@ namespace alpaka::internal
         {
             auto const extent = getExtents(self());
             bool inside = true;
-            for(std::size_t i = 0; i < Dim<TView>::value; ++i)
+            for(std::size_t i = 0; i != Dim<TView>::value; ++i)
             {
                 if constexpr(std::is_signed_v<TIdx>)
                     inside = inside && index[i] >= 0;

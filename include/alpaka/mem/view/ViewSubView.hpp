@@ -45,9 +45,11 @@ namespace alpaka
             static_assert(
                 Dim<TOffsets>::value == TDim::value, "ViewSubView: the offsets must have dimensionality TDim");
             auto const parentExtent = castVec<TIdx>(getExtents(view));
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
             {
-                bool const negative = m_offsetsElements[i] < TIdx{0} || m_extentElements[i] < TIdx{0};
+                bool negative = false;
+                if constexpr(std::is_signed_v<TIdx>) // (nvcc warns about `< 0` for unsigned TIdx)
+                    negative = m_offsetsElements[i] < TIdx{0} || m_extentElements[i] < TIdx{0};
                 // offset > parent checked first, so that parent - offset cannot wrap around for huge offsets.
                 if(negative || m_offsetsElements[i] > parentExtent[i]
                    || m_extentElements[i] > parentExtent[i] - m_offsetsElements[i])
@@ -59,7 +61,7 @@ namespace alpaka
             // A sub-view can be taken from a const handle of a mutable view: views are handles, like std::span.
             auto* const parentPtr = const_cast<std::byte*>(reinterpret_cast<std::byte const*>(getPtrNative(view)));
             std::size_t offsetBytes = 0;
-            for(std::size_t i = 0; i < TDim::value; ++i)
+            for(std::size_t i = 0; i != TDim::value; ++i)
                 offsetBytes
                     += static_cast<std::size_t>(m_offsetsElements[i]) * static_cast<std::size_t>(m_pitchBytes[i]);
             m_nativePtr = reinterpret_cast<TElem*>(parentPtr + offsetBytes);

@@ -185,7 +185,7 @@ namespace alpaka
                 TArgs const&... args) -> int
             {
                 auto const limits = detail::cpu::cpuLaunchLimits<TAcc>();
-                for(std::size_t i = 0; i < TAcc::DimT::value; ++i)
+                for(std::size_t i = 0; i != TAcc::DimT::value; ++i)
                     if(blockThreadExtent[i] < 1 || blockThreadExtent[i] > limits.m_blockThreadExtentMax[i]
                        || threadElemExtent[i] < 1)
                         return 0;

@@ -54,7 +54,7 @@ namespace alpaka::detail::cpu
         else
         {
             std::size_t total = 1;
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
                 total *= static_cast<std::size_t>(gridElemExtent[i]);
             std::size_t parts = cpuWorkerParts(props, blocksInParallel);
             std::size_t const partsBySize = total / minElemsPerWorker;
@@ -64,7 +64,7 @@ namespace alpaka::detail::cpu
             // Slowest dimension first: each dimension takes as many of the remaining parts as it has room for.
             Vec<TDim, TIdx> elems = Vec<TDim, TIdx>::ones();
             std::size_t rest = parts;
-            for(std::size_t i = 0; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
             {
                 auto const extent = static_cast<std::size_t>(gridElemExtent[i]);
                 std::size_t const room = i + 1 == dim ? core::divCeil(extent, simdGranule) : extent;

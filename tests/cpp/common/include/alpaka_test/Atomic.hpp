@@ -181,7 +181,7 @@ namespace atomictest
         while(threads.prod() > countMax)
         {
             std::size_t largest = 0;
-            for(std::size_t i = 1; i < alpaka::Dim<TAcc>::value; ++i)
+            for(std::size_t i = 0; i != alpaka::Dim<TAcc>::value; ++i)
                 if(threads[i] > threads[largest])
                     largest = i;
             threads[largest] = static_cast<Idx>(threads[largest] / 2);

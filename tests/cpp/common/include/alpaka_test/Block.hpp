@@ -45,7 +45,7 @@ namespace blocktest
         while(extent.prod() > countMax)
         {
             std::size_t largest = 0;
-            for(std::size_t i = 1; i < alpaka::Dim<TAcc>::value; ++i)
+            for(std::size_t i = 0; i != alpaka::Dim<TAcc>::value; ++i)
                 if(extent[i] > extent[largest])
                     largest = i;
             extent[largest] = static_cast<Idx>(extent[largest] / 2);

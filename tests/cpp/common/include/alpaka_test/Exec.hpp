@@ -66,7 +66,7 @@ namespace exectest
         VecOf<TAcc> b;
         VecOf<TAcc> t;
         VecOf<TAcc> e;
-        for(std::size_t i = 0; i < dim; ++i)
+        for(std::size_t i = 0; i != dim; ++i)
         {
             b[i] = static_cast<Idx>(blocks[3u - dim + i]);
             t[i] = static_cast<Idx>(threads[3u - dim + i]);
@@ -77,7 +77,7 @@ namespace exectest
         auto const halveLargest = [](VecOf<TAcc>& v)
         {
             std::size_t largest = 0;
-            for(std::size_t i = 1; i < dim; ++i)
+            for(std::size_t i = 0; i != dim; ++i)
                 if(v[i] > v[largest])
                     largest = i;
             v[largest] = static_cast<Idx>(v[largest] / 2);

@@ -56,7 +56,7 @@ namespace kerneltest
     auto vecText(TVec const& vec) -> std::string
     {
         std::string text = "(";
-        for(std::size_t i = 0; i < alpaka::Dim<TVec>::value; ++i)
+        for(std::size_t i = 0; i != alpaka::Dim<TVec>::value; ++i)
         {
             if(i != 0)
                 text += ", ";
@@ -126,7 +126,7 @@ namespace kerneltest
                 auto const idx
                     = first + alpaka::mapIdx<Dim::value>(alpaka::Vec<alpaka::DimInt<1u>, Idx>{e}, threadElemExtent);
                 bool inside = true;
-                for(std::size_t d = 0; d < Dim::value; ++d)
+                for(std::size_t d = 0; d != Dim::value; ++d)
                     inside = inside && idx[d] < extent[d];
                 if(inside)
                     alpaka::atomicAdd(acc, &counts[alpaka::mapIdx<1u>(idx, extent)[0]], std::uint32_t{1});

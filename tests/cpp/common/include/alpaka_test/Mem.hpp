@@ -75,7 +75,7 @@ namespace memtest
     auto linearIndex(alpaka::Vec<TDim, TIdx> const& index, alpaka::Vec<TDim, TIdx> const& extent) -> std::size_t
     {
         std::size_t linear = 0;
-        for(std::size_t i = 0; i < TDim::value; ++i)
+        for(std::size_t i = 0; i != TDim::value; ++i)
             linear = linear * static_cast<std::size_t>(extent[i]) + static_cast<std::size_t>(index[i]);
         return linear;
     }
@@ -87,7 +87,7 @@ namespace memtest
         alpaka::Vec<TDim, TIdx> const& offset,
         alpaka::Vec<TDim, TIdx> const& extent) -> bool
     {
-        for(std::size_t i = 0; i < TDim::value; ++i)
+        for(std::size_t i = 0; i != TDim::value; ++i)
             if(index[i] < offset[i] || index[i] >= offset[i] + extent[i])
                 return false;
         return true;

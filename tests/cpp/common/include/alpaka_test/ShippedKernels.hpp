@@ -78,7 +78,7 @@ namespace kernelstest
         auto const halveLargest = [](VecOf<TAcc>& v)
         {
             std::size_t largest = 0;
-            for(std::size_t i = 1; i < alpaka::Dim<TAcc>::value; ++i)
+            for(std::size_t i = 0; i != alpaka::Dim<TAcc>::value; ++i)
                 if(v[i] > v[largest])
                     largest = i;
             v[largest] = static_cast<Idx>(v[largest] / 2);

@@ -23,7 +23,7 @@ import numpy as np
 from . import _kargs, _kparams
 from ._buffers import empty
 from ._core import Buffer, Queue
-from ._elementwise import Generated, _layout, _names, _signature
+from ._elementwise import _NUMBERS, Generated, _layout, _names, _signature
 from ._errors import CompileError
 from ._kernel import Kernel
 from ._workdiv import valid_workdiv
@@ -115,7 +115,7 @@ class ReductionKernel:
         queue = _kargs.call_queue(self._label, args, queue)
         axis_key = axis if axis is None or isinstance(axis, int) else tuple(axis)
         try:
-            key = (queue, axis_key, bool(keepdims), *map(_layout, args))
+            key = (queue, axis_key, bool(keepdims), *[type(a) if type(a) in _NUMBERS else _layout(a) for a in args])
         except AttributeError:
             key = (queue, axis_key, bool(keepdims), *map(_signature, args))
         plan = self._plans.get(key)

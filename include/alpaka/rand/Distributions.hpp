@@ -41,7 +41,9 @@ namespace alpaka::rand::distribution
             return static_cast<double>(bits >> 11) * 0x1p-53;
         }
 
-        //! 32 bits from a scalar engine (generators with wider results contribute their low bits).
+        //! 32 bits from a scalar engine (generators with wider results contribute their low bits). Host engines
+        //! (std::mt19937, std::random_device) are called from here on the host only.
+        ALPAKA_NO_HOST_ACC_WARNING
         template<typename TEngine>
         ALPAKA_FN_HOST_ACC auto draw32(TEngine& engine) -> std::uint32_t
         {

@@ -108,7 +108,8 @@ stage() {
     exit 1
 }
 
-pytest_cmd=(build/venv/bin/python -m pytest tests/python -n 2)
+# --durations: where the stage's time goes, in every run's log.
+pytest_cmd=(build/venv/bin/python -m pytest tests/python -n 2 --durations=25)
 
 if ((quick)); then
     stage lint scripts/lint.sh

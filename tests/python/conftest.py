@@ -87,6 +87,12 @@ def queue(device: pk.Device, request: pytest.FixtureRequest):
     q.wait()
 
 
+@pytest.fixture(scope="module")
+def serial() -> pk.Queue:
+    """A blocking queue of cpu_serial, for tests that do not depend on the back-end (the one-line kernels')."""
+    return pk.Queue(pk.device("cpu_serial"), blocking=True)
+
+
 @pytest.fixture
 def cpu() -> pk.Device:
     """The best CPU device, for tests about buffers and values rather than back-ends."""

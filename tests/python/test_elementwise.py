@@ -31,12 +31,6 @@ def cpu_queue(device):
     return pk.Queue(device, blocking=True)
 
 
-@pytest.fixture(scope="module")
-def serial():
-    """The queue of the tests that do not depend on the back-end."""
-    return pk.Queue(pk.device("cpu_serial"), blocking=True)
-
-
 SQUARED_DIFF = pk.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = (x - y) * (x - y)", "squared_diff")
 SQUARED_DIFF_T = pk.ElementwiseKernel("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_diff_generic")
 

@@ -31,12 +31,6 @@ def cpu_queue(device):
     return pk.Queue(device, blocking=False)
 
 
-@pytest.fixture(scope="module")
-def serial():
-    """The queue of the tests that do not depend on the back-end."""
-    return pk.Queue(pk.device("cpu_serial"), blocking=True)
-
-
 L2NORM = pk.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm")
 SUM = pk.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sum_t")  # float64 only: one source
 SUM_ANY = pk.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sum_any")

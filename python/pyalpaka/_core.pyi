@@ -215,6 +215,24 @@ class JitLauncher:
 
 def jit_argument_types(*args: Any) -> tuple[str, ...]: ...
 
+class PlannedLauncher:
+    def __init__(self) -> None: ...
+    def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
+    def _remember_call(
+        self,
+        given_queue: Queue | None,
+        queue: Queue,
+        size: int | None,
+        args: tuple[Any, ...],
+        converters: tuple[Any, ...],
+        kernel: JitLauncher,
+        workdiv: WorkDiv,
+        values: tuple[Any, ...],
+        result: int,
+        first_output: int,
+    ) -> None: ...
+    def _forget_call(self) -> None: ...
+
 # Tracing (pyalpaka.trace): one process-wide recorder.
 def trace_start() -> None: ...
 def trace_stop(

@@ -4,7 +4,8 @@
 
 Each call is planned once per (device, dtypes, shapes, strides, scalar types): the parameters' dtypes, the
 broadcast shape and the dimensions that collapse into one, and the generated alpaka kernel (a ``pk.Kernel``, compiled
-and cached on disk like any other). A repeated call looks up the plan and launches."""
+and cached on disk like any other). A call whose arguments pass to that kernel as they are is remembered in C++
+(``_core.PlannedLauncher``): the next call with the same layouts launches from there without planning in Python."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import numpy as np
 
 from . import _kargs, _kparams
 from ._buffers import empty
-from ._core import Buffer, Queue
+from ._core import Buffer, PlannedLauncher, Queue
 from ._errors import CompileError
 from ._kernel import Kernel
 from ._workdiv import valid_workdiv
@@ -63,7 +64,7 @@ class Generated:
         return explained.with_traceback(None)
 
 
-class ElementwiseKernel:
+class ElementwiseKernel(PlannedLauncher):
     """A kernel applied to every element of its arguments, defined as CuPy's ``cupy.ElementwiseKernel``.
 
     ``in_params`` and ``out_params`` list the parameters, ``"float32 x, T y, raw T z"``: a dtype name or a type
@@ -100,6 +101,7 @@ class ElementwiseKernel:
         loop_prep: str = "",
         after_loop: str = "",
     ) -> None:
+        super().__init__()  # the repeated call's launch (_core.PlannedLauncher.__call__; any other call: _call)
         self.name = _kparams.check_name(name, "ElementwiseKernel")
         label = f"ElementwiseKernel {self.name!r}"
         self.in_params = _kparams.parse(in_params, "in_params", label)
@@ -124,13 +126,15 @@ class ElementwiseKernel:
         self.fp_contract = fp_contract
         self._label = label
         self._plans: dict[tuple, _Plan] = {}
-        self._last: tuple = ((),)  # the latest call's key, plan and what its launch takes
         self._raw_inputs = any(p.raw for p in self.in_params)
         self.kernels: dict[str, Kernel] = {}
         self.source: str | None = None
         self._lock = threading.Lock()
 
-    def __call__(self, *args: Any, size: int | None = None, queue: Queue | None = None, **kwargs: Any) -> Any:
+    def _call(self, *args: Any, size: int | None = None, queue: Queue | None = None, **kwargs: Any) -> Any:
+        """A call that PlannedLauncher.__call__ did not launch itself: planned here (once per layout), launched, and
+        remembered there where its arguments pass as they are."""
+        given = queue
         if type(queue) is not Queue or kwargs:
             queue = self._queue(args, queue, kwargs)
         # What the plan depends on: one C call per argument (a Python number has no strides: its type instead).
@@ -140,30 +144,6 @@ class ElementwiseKernel:
             key = (queue, size, *map(_signature, args))
         if self._raw_inputs:  # a raw input's pointer is const unless it is writable
             key += tuple(_kargs.is_array(a) and _kargs._writeable(a) for a in args[: len(self.in_params)])
-        last = self._last
-        if last[0] != key:  # not the layout of the call before (comparing needs no hashing; dtypes hash slowly)
-            last = self._remember(key, args, size, queue)
-        plan = last[1]
-        try:
-            if last[2] is not None:  # the arguments as they are: a repeated call's path
-                last[2](queue, last[3], *args, *last[4])
-                return args[last[5]] if last[5] is not None else plan.result(args[plan.n_in :])
-            return plan.run(args, queue)
-        except CompileError as error:
-            raise plan.generated.explain(self._label, error, plan.raw) from None
-        except TypeError:  # the plan does not check what the launch does (a read-only output): its message first
-            self._plan(args, size, queue)
-            raise
-
-    def _queue(self, args: tuple, queue: Any, kwargs: dict) -> Queue:
-        if kwargs:
-            unknown = ", ".join(sorted(kwargs))
-            raise TypeError(f"{self._label}: unexpected keyword argument(s) {unknown}; it takes size= and queue=")
-        return _kargs.call_queue(self._label, args, queue)
-
-    def _remember(self, key: tuple, args: tuple, size: int | None, queue: Queue) -> tuple:
-        """The plan of `key` (made on its first call) with what a launch takes: (key, plan, the kernel where the
-        arguments pass as they are else None, work division, values after the arguments, index of the result)."""
         plan = self._plans.get(key)
         if plan is None:
             with self._lock:
@@ -171,8 +151,23 @@ class ElementwiseKernel:
                 if len(self._plans) > 4096:  # layouts (or queues) that change call after call: start again
                     self._plans.clear()
                 self._plans[key] = plan
-        self._last = last = (key, plan, plan.kernel if plan.fast else None, plan.workdiv, plan.values, plan.returns)
-        return last
+        try:
+            result = plan.run(args, queue)
+        except CompileError as error:
+            raise plan.generated.explain(self._label, error, plan.raw) from None
+        except TypeError:  # the plan does not check what the launch does (a read-only output): its message first
+            self._plan(args, size, queue)
+            raise
+        if plan.converters is not None and (size is None or type(size) is int):
+            self._remember_call(given, queue, size, args, plan.converters, plan.kernel, plan.workdiv, plan.values,
+                                plan.result_code, plan.n_in)  # fmt: skip
+        return result
+
+    def _queue(self, args: tuple, queue: Any, kwargs: dict) -> Queue:
+        if kwargs:
+            unknown = ", ".join(sorted(kwargs))
+            raise TypeError(f"{self._label}: unexpected keyword argument(s) {unknown}; it takes size= and queue=")
+        return _kargs.call_queue(self._label, args, queue)
 
     def _plan(self, args: tuple, size: int | None, queue: Queue) -> _Plan:
         n_in, n_out = len(self.in_params), len(self.out_params)
@@ -383,15 +378,15 @@ class _Plan:
         self.workdiv = valid_workdiv(device, self.n) if self.n else None
         self.params, self.n_in, self.n_args = params, n_in, len(params)
         single = len(params) - n_in == 1 and not owner.return_tuple and not owner.no_return
-        self.returns = n_in if single else None  # where a fast call's result is among its arguments
-        # No argument to convert (a Python number, a NumPy number of another dtype), to view (a strided array) or to
-        # allocate (an output not given).
-        self.fast = bool(self.n) and all(
-            info is None and full[j] is not None
-            if kind == "array"
-            else _kargs.scalar_dtype(full[j]) == info[1] and isinstance(full[j], np.generic)
-            for kind, j, info in self.slots
-        )
+        # What PlannedLauncher returns of a remembered call: the output among the arguments, None or their tuple.
+        self.result_code = n_in if single else -1 if owner.no_return else -2
+        # A call to remember (PlannedLauncher._remember_call): every array passed as it is (no view of a strided
+        # array, no output to allocate); numbers converted to their parameter's NumPy type where they are not of it.
+        fast = bool(self.n) and all(info is None and full[j] is not None for kind, j, info in self.slots
+                                    if kind == "array")  # fmt: skip
+        self.converters = tuple(
+            None if kind == "array" or type(full[j]) is info[1].type else info[1].type for kind, j, info in self.slots
+        ) if fast else None  # fmt: skip
 
     def run(self, args: tuple, queue: Queue) -> Any:
         owner = self.owner

@@ -62,5 +62,6 @@ namespace pyalpaka::bindings
     void bindWorkDivs(py::module_& m);
     void bindKernels(py::module_& m);
     void bindJitKernels(py::module_& m);
+    void bindPlannedCalls(py::module_& m);
     void bindTracing(py::module_& m);
 } // namespace pyalpaka::bindings

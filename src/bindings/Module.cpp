@@ -81,5 +81,6 @@ PYBIND11_MODULE(_core, m)
     bindWorkDivs(m);
     bindKernels(m);
     bindJitKernels(m);
+    bindPlannedCalls(m);
     bindTracing(m);
 }

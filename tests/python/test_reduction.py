@@ -35,6 +35,7 @@ L2NORM = pk.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", 
 SUM = pk.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sum_t")  # float64 only: one source
 SUM_ANY = pk.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sum_any")
 MAX = pk.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", "-INFINITY", "max_t")
+MAX_ANY = pk.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", None, "max_any")  # no identity: any dtype
 
 
 def test_cupy_l2norm(serial):
@@ -80,6 +81,8 @@ def test_property_dtypes_sum_and_max_match_numpy(serial, case):
     top = MAX(x.astype(np.float64), axis=axis, keepdims=keepdims, queue=serial)
     np.testing.assert_array_equal(got, x.sum(axis=axis, keepdims=keepdims, dtype=x.dtype))
     np.testing.assert_array_equal(top, x.astype(np.float64).max(axis=axis, keepdims=keepdims))
+    np.testing.assert_array_equal(MAX_ANY(x, axis=axis, keepdims=keepdims, queue=serial),
+                                  x.max(axis=axis, keepdims=keepdims))  # fmt: skip
 
 
 def test_large_sums_are_blocked_and_per_axis(backend):
@@ -91,6 +94,23 @@ def test_large_sums_are_blocked_and_per_axis(backend):
         np.testing.assert_allclose(SUM(x, axis=axis, queue=pk.Queue(dev, blocking=True)), x.sum(axis=axis), rtol=1e-12)
     empty = SUM(np.zeros((0, 3)), axis=0, queue=pk.Queue(dev, blocking=True))
     np.testing.assert_array_equal(empty, np.zeros(3))
+
+
+def test_reductions_without_identity_start_from_the_first_element(backend):
+    """Every path of the generated loops (whole blocks, tails, several chunks, the row-by-row order) with identity
+    None, on values below zero (an identity of 0 would win) and on integers."""
+    dev = pk.device(backend)
+    if not dev.is_host:
+        pytest.skip(f"{dev}: NumPy arrays are passed to CPU back-ends only")
+    queue = pk.Queue(dev, blocking=True)
+    rng = np.random.default_rng(2)
+    for x in (rng.random((300, 700)) - 2.0, rng.integers(-(10**9), -1, (257, 33), dtype=np.int64)):
+        for axis in (None, 0, 1):
+            np.testing.assert_array_equal(MAX_ANY(x, axis=axis, queue=queue), x.max(axis=axis))
+            np.testing.assert_array_equal(MAX_ANY(x.T, axis=axis, queue=queue), x.T.max(axis=axis))
+    with pytest.raises(ValueError, match=r"reduction over an empty axis .* without an identity has no result"):
+        MAX_ANY(np.zeros((0, 3)), axis=0, queue=queue)
+    assert MAX_ANY(np.zeros((3, 0)), axis=0, queue=queue).shape == (0,)  # no output element: nothing to reduce
 
 
 def test_float32_sum_of_ten_million_is_as_accurate_as_numpys():
@@ -128,8 +148,8 @@ def test_reduction_errors(serial):
         SUM(x, axis="0", queue=serial)
     with pytest.raises(ValueError, match=r"output y has shape \(2,\) but the reduction of \(2, 3\) over axis \(0,\)"):
         SUM(x, np.zeros(2), axis=0, queue=serial)
-    with pytest.raises(ValueError, match=r"identity is required"):
-        pk.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None, "no_identity")
+    with pytest.raises(ValueError, match=r"identity must be the C\+\+ value .* or None where there is none"):
+        pk.ReductionKernel("T x", "T y", "x", "a + b", "y = a", " ", "blank_identity")
     with pytest.raises(ValueError, match=r"may not be called 'a'"):
         pk.ReductionKernel("T a", "T y", "a", "a + b", "y = a", "0", "bad_names")
     with pytest.raises(ValueError, match=r"raw parameters \(x\) are not supported"):
@@ -144,9 +164,9 @@ def test_reduction_errors(serial):
 @pytest.mark.parametrize("gpu", ["cuda", "hip"])
 def test_both_kernels_launch_through_the_gpu_standins(gpu, tmp_path):
     """On the stand-in runtimes (test_gpu_standin.py): buffers of the GPU device, the generated kernels (math by plain
-    names, a strided operand, a reduction in two phases) compiled by NVRTC/hiprtc for the stand-in's architecture,
-    loaded and launched (FAKE_CUDA_MODULES=1 records launches, it does not run them: test_gpu_hardware.py's machines
-    do)."""
+    names, a strided operand, a reduction in two phases, one without identity, a repeated elementwise call) compiled by
+    NVRTC/hiprtc for the stand-in's architecture, loaded and launched (FAKE_CUDA_MODULES=1 records launches, it does
+    not run them: test_gpu_hardware.py's machines do)."""
     import shutil
     import subprocess
 
@@ -179,6 +199,7 @@ def test_both_kernels_launch_through_the_gpu_standins(gpu, tmp_path):
         y = pk.asarray(np.ones((2, 6), np.float32), device=dev, queue=q)
         before = last.count
         z = ew(x, y, queue=q)  # x broadcast over y's rows: the loop over run-time strides
+        rows = y
         assert isinstance(z, pk.Buffer) and z.device == dev and z.shape == (2, 6) and z.dtype == np.float32
         assert last.count == before + 1, (before, last.count)
         red = pk.ReductionKernel("T x", "T y", "x * x", "max(a, b)", "y = sqrt(a)", "-INFINITY", "standin_l2norm")
@@ -186,6 +207,11 @@ def test_both_kernels_launch_through_the_gpu_standins(gpu, tmp_path):
         y = red(w, axis=1, queue=q)
         assert isinstance(y, pk.Buffer) and y.shape == (4,), y
         assert last.count == before + 3, (before, last.count)  # its two phases: chunks, then their combination
+        top = pk.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", None, "standin_max_any")  # no identity
+        assert top(w, axis=1, queue=q).shape == (4,) and last.count == before + 5, (before, last.count)
+        for _ in range(2):  # planned, then launched by the remembered call (PlannedLauncher) with GPU buffers
+            assert ew(x, rows, z, queue=q) is z
+        assert last.count == before + 7, (before, last.count)
         ew_source, red_source = ew.source, red.source
         assert "struct standin_squared_diff" in ew_source and "struct standin_l2norm" in red_source
         q.wait()

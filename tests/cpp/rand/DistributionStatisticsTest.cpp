@@ -23,11 +23,13 @@
 
 #include "alpaka_test/Catch.hpp"
 #include "alpaka_test/Rand.hpp"
+#include "alpaka_test/Sanitized.hpp"
 
 namespace
 {
     constexpr std::size_t streams = 1000u;
-    constexpr std::size_t perStream = 1000u;
+    //! 10^6 draws; a tenth under the sanitizers (alpaka_test/Sanitized.hpp): the limits below scale with the count.
+    constexpr std::size_t perStream = alpaka_test::sanitized ? 100u : 1000u;
     constexpr std::size_t total = streams * perStream;
     constexpr std::uint64_t statisticsSeed = 20'240'611u;
     constexpr long double sigmas = 6.0L;

@@ -110,6 +110,10 @@ stage() {
 
 # --durations: where the stage's time goes, in every run's log.
 pytest_cmd=(build/venv/bin/python -m pytest tests/python -n 2 --durations=25)
+# 30 s per C++ harness and 20 s per Python one (in pytest), each run going on from the corpus that the earlier runs on
+# this machine grew.
+export ALPAKA_FUZZ_CORPUS_ROOT="${ALPAKA_FUZZ_CORPUS_ROOT:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/fuzz-corpus}"
+export PYALPAKA_FUZZ_SECONDS="${PYALPAKA_FUZZ_SECONDS:-20}"
 
 if ((quick)); then
     stage lint scripts/lint.sh
@@ -123,10 +127,7 @@ stage lint scripts/lint.sh
 for preset in cpu-all asan-ubsan tsan; do
     stage "${preset}" cmake --workflow --preset "${preset}"
 done
-# 30 s per harness, each run going on from the corpus the earlier runs on this machine grew.
-ALPAKA_FUZZ_SECONDS="${ALPAKA_FUZZ_SECONDS:-30}" \
-    ALPAKA_FUZZ_CORPUS_ROOT="${ALPAKA_FUZZ_CORPUS_ROOT:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/fuzz-corpus}" \
-    stage fuzz cmake --workflow --preset fuzz
+ALPAKA_FUZZ_SECONDS="${ALPAKA_FUZZ_SECONDS:-30}" stage fuzz cmake --workflow --preset fuzz
 stage gpu-cuda scripts/gpu-compile-check.sh cuda
 stage gpu-hip scripts/gpu-compile-check.sh hip
 stage python scripts/python-env.sh

@@ -1,8 +1,10 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 """Runs the coverage-guided fuzzers of tests/fuzz/ (atheris) for a bounded time each: PYALPAKA_FUZZ_SECONDS (default
-30; CI has a time budget). A finding fails the test with the fuzzer's report and the crashing input; the number of
-inputs tried is printed. Skipped where atheris is not installed (its wheels: Linux x86-64, CPython 3.9 to 3.13)."""
+30; CI has a time budget). With ALPAKA_FUZZ_CORPUS_ROOT set (the gate sets it, as for the C++ fuzzers), each fuzzer
+goes on from the corpus that its earlier runs on this machine grew (python-<target> in that folder), instead of
+starting from nothing. A finding fails the test with the fuzzer's report and the crashing input; the number of inputs
+tried is printed. Skipped where atheris is not installed (its wheels: Linux x86-64, CPython 3.9 to 3.13)."""
 
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ SECONDS = int(os.environ.get("PYALPAKA_FUZZ_SECONDS", "30"))
 @pytest.mark.parametrize("target", ["fuzz_dlpack_import", "fuzz_kernel_args", "fuzz_cache_record"])
 def test_fuzzer_finds_nothing(target, tmp_path, capsys):
     pytest.importorskip("atheris")
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
+    root = os.environ.get("ALPAKA_FUZZ_CORPUS_ROOT")
+    corpus = Path(root) / f"python-{target}" if root else tmp_path / "corpus"
+    corpus.mkdir(parents=True, exist_ok=True)
     command = [
         sys.executable,
         str(FUZZ_DIR / f"{target}.py"),

@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 #
-# Every test, as stages run one after the other; what each checks is in docs/dev/testing.md ("The gate"):
+# Every test, as stages run one after the other (three beside others: see the end); what each checks is in
+# docs/dev/testing.md ("The gate"):
 #
 #   lint        ruff over the Python code, clang-tidy over the headers (scripts/lint.sh)
 #   cpu-all     the C++ suite on every host back-end with g++: header self-containment, compile failures, the
@@ -49,12 +50,18 @@ budget="${ALPAKA_GATE_BUDGET_S:-5100}"
 start=$SECONDS
 rows=()
 failed=""
+declare -A beside_pids=()  # the stages started by `beside` and not yet joined
 mkdir -p build
 times_file="$(mktemp)"
 
 report() {
     local status=$?
     local total=$((SECONDS - start))
+    local pid
+    for pid in "${beside_pids[@]}"; do  # a stage still running beside a failed one: stopped with its children
+        pkill -TERM -P "${pid}" 2>/dev/null || true
+        kill "${pid}" 2>/dev/null || true
+    done
     {
         echo "| stage | result | wall s | CPU s | CPU/wall |"
         echo "|---|---|---:|---:|---:|"
@@ -108,6 +115,38 @@ stage() {
     exit 1
 }
 
+#! beside NAME COMMAND...: starts stage NAME in the background, next to the stages that follow until `joined NAME`.
+#! For a stage that leaves a core idle most of its time (one thread, downloads, a fixed duration) beside stages that
+#! compile: the two cores stay busy (the stages' CPU/wall is in the table). Its output goes to build/stage-NAME.log,
+#! shown when it is joined; its row gives its own wall time, which overlaps the others'.
+beside() {
+    local name=$1
+    shift
+    echo "==== ${name}: started beside the next stages (its output follows when it is joined)"
+    (
+        trap 'printf "%s\n" "${rows[@]: -1}" >"build/stage-${name}.row"' EXIT
+        rows=()
+        stage "${name}" "$@"
+    ) >"build/stage-${name}.log" 2>&1 &
+    beside_pids[${name}]=$!
+}
+
+#! joined NAME: waits for stage NAME started by `beside`, shows its output and records its row.
+joined() {
+    local name=$1 rc=0
+    wait "${beside_pids[${name}]}" || rc=$?
+    unset "beside_pids[${name}]"
+    cat "build/stage-${name}.log"
+    local row=""
+    [[ -f "build/stage-${name}.row" ]] && row=$(<"build/stage-${name}.row")
+    rows+=("${row:-| ${name} | failed (exit ${rc}) | | | |}")
+    if ((rc != 0)); then
+        failed="${name}"
+        echo "==== ${name} FAILED (it ran beside other stages; its output is above)" >&2
+        exit 1
+    fi
+}
+
 # --durations: where the stage's time goes, in every run's log.
 pytest_cmd=(build/venv/bin/python -m pytest tests/python -n 2 --durations=25)
 # 30 s per C++ harness and 20 s per Python one (in pytest), each run going on from the corpus that the earlier runs on
@@ -123,16 +162,23 @@ if ((quick)); then
     exit 0
 fi
 
-stage lint scripts/lint.sh
-for preset in cpu-all asan-ubsan tsan; do
+# Three pairs run side by side (measured on a fresh machine, 2026-12-07: lint CPU/wall 0.99, python 1.27, soak 1.50
+# while the C++ builds run at 1.8-1.9): lint beside cpu-all, the Python install (downloads, mpi4py's one-core build)
+# beside the GPU compile checks, the soak (a fixed 60 s) beside the wheel and aarch64 stages.
+beside lint scripts/lint.sh
+stage cpu-all cmake --workflow --preset cpu-all
+joined lint
+for preset in asan-ubsan tsan; do
     stage "${preset}" cmake --workflow --preset "${preset}"
 done
 ALPAKA_FUZZ_SECONDS="${ALPAKA_FUZZ_SECONDS:-30}" stage fuzz cmake --workflow --preset fuzz
+beside python scripts/python-env.sh
 stage gpu-cuda scripts/gpu-compile-check.sh cuda
 stage gpu-hip scripts/gpu-compile-check.sh hip
-stage python scripts/python-env.sh
+joined python
 stage docs scripts/build-docs.sh build/venv
 stage pytest "${pytest_cmd[@]}"
-stage soak build/venv/bin/python tests/soak/soak.py --total 60
+beside soak build/venv/bin/python tests/soak/soak.py --total 60
 stage wheel scripts/test-wheel.sh
 stage aarch64 cmake --workflow --preset aarch64
+joined soak

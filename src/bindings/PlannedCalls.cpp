@@ -116,6 +116,8 @@ namespace pyalpaka::bindings
                 forget();
                 if(converters.size() != args.size())
                     throw std::invalid_argument("_remember_call: one converter (or None) per argument");
+                if(result < returnsOutputs || result >= static_cast<int>(args.size()) || firstOutput > args.size())
+                    throw std::invalid_argument("_remember_call: result or first_output is not an argument's index");
                 std::vector<ArgLayout> layouts(args.size());
                 for(std::size_t i = 0; i < args.size(); ++i)
                 {

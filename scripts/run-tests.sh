@@ -2,7 +2,7 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
 #
-# Every test, as stages run one after the other (three beside others: see the end); what each checks is in
+# Every test, as stages run one after the other (four beside others: see the end); what each checks is in
 # docs/dev/testing.md ("The gate"):
 #
 #   lint        ruff over the Python code, clang-tidy over the headers (scripts/lint.sh)
@@ -150,10 +150,10 @@ joined() {
 
 # --durations: where the stage's time goes, in every run's log.
 pytest_cmd=(build/venv/bin/python -m pytest tests/python -n 2 --durations=25)
-# 30 s per C++ harness and 20 s per Python one (in pytest; 10 s in the quick tier), each run going on from the corpus
+# 30 s per C++ harness and 15 s per Python one (in pytest; 10 s in the quick tier), each run going on from the corpus
 # that the earlier runs on this machine grew.
 export ALPAKA_FUZZ_CORPUS_ROOT="${ALPAKA_FUZZ_CORPUS_ROOT:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/fuzz-corpus}"
-export PYALPAKA_FUZZ_SECONDS="${PYALPAKA_FUZZ_SECONDS:-$((quick ? 10 : 20))}"
+export PYALPAKA_FUZZ_SECONDS="${PYALPAKA_FUZZ_SECONDS:-$((quick ? 10 : 15))}"
 
 if ((quick)); then
     beside lint scripts/lint.sh
@@ -164,21 +164,23 @@ if ((quick)); then
     exit 0
 fi
 
-# Three pairs run side by side (measured on a fresh machine, 2026-12-07: lint CPU/wall 0.99, python 1.27, soak 1.50
-# while the C++ builds run at 1.8-1.9): lint beside cpu-all, the Python install (downloads, mpi4py's one-core build)
-# beside the GPU compile checks, the soak (a fixed 60 s) beside the wheel and aarch64 stages.
+# Four stages run beside others (measured on a fresh machine, 2026-12-07: lint CPU/wall 0.99, python 1.27, docs 1.03,
+# soak 1.50 while the C++ builds run at 1.8-1.9): lint beside cpu-all, the Python install (downloads, mpi4py's one-core
+# build) beside the fuzzers and the CUDA compile check, the docs beside the HIP one, the soak (a fixed 60 s) beside the
+# wheel and aarch64 stages.
 beside lint scripts/lint.sh
 stage cpu-all cmake --workflow --preset cpu-all
 joined lint
 for preset in asan-ubsan tsan; do
     stage "${preset}" cmake --workflow --preset "${preset}"
 done
-ALPAKA_FUZZ_SECONDS="${ALPAKA_FUZZ_SECONDS:-30}" stage fuzz cmake --workflow --preset fuzz
 beside python scripts/python-env.sh
+ALPAKA_FUZZ_SECONDS="${ALPAKA_FUZZ_SECONDS:-30}" stage fuzz cmake --workflow --preset fuzz
 stage gpu-cuda scripts/gpu-compile-check.sh cuda
-stage gpu-hip scripts/gpu-compile-check.sh hip
 joined python
-stage docs scripts/build-docs.sh build/venv
+beside docs scripts/build-docs.sh build/venv
+stage gpu-hip scripts/gpu-compile-check.sh hip
+joined docs
 stage pytest "${pytest_cmd[@]}"
 beside soak build/venv/bin/python tests/soak/soak.py --total 60
 stage wheel scripts/test-wheel.sh

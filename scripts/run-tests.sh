@@ -124,6 +124,7 @@ beside() {
     local name=$1
     shift
     echo "==== ${name}: started beside the next stages (its output follows when it is joined)"
+    rm -f "build/stage-${name}.row"  # a row left by an earlier run is never this run's
     (
         trap 'printf "%s\n" "${rows[@]: -1}" >"build/stage-${name}.row"' EXIT
         rows=()

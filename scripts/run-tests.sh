@@ -16,6 +16,8 @@
 #   python      pyalpaka installed with pip into build/venv (scripts/python-env.sh)
 #   docs        the Sphinx documentation, warnings as errors (it imports the package)
 #   pytest      the Python tests on every available back-end, two workers
+#   emulator    the cuda cases of the Python tests on the emulated GPU, plainly and in chaos mode over five seeds
+#               (scripts/test-emulator.sh, docs/dev/testing-gpu.md)
 #   soak        60 s of mixed work over the CPU back-ends (tests/soak/soak.py)
 #   wheel       the redistributable wheel built, repaired and tested installed (scripts/test-wheel.sh)
 #   aarch64     the suite's core cross-compiled for 64-bit Arm and run under qemu-aarch64
@@ -183,6 +185,7 @@ beside docs scripts/build-docs.sh build/venv
 stage gpu-hip scripts/gpu-compile-check.sh hip
 joined docs
 stage pytest "${pytest_cmd[@]}"
+stage emulator scripts/test-emulator.sh
 beside soak build/venv/bin/python tests/soak/soak.py --total 60
 stage wheel scripts/test-wheel.sh
 stage aarch64 cmake --workflow --preset aarch64

@@ -20,6 +20,7 @@ import importlib
 import itertools
 import json
 import logging
+import os
 import platform
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -32,6 +33,7 @@ from . import (
     MemoryPool,
     __version__,
     _core,
+    _emulated,
     _rtc,
     _tbb,
     backends,
@@ -77,6 +79,9 @@ def _info() -> int:
     except _core.Error as error:
         print(f"run-time compilation: unavailable ({error})")
     for backend, loader in (("cuda", _rtc.nvrtc), ("hip", _rtc.hiprtc)):
+        if os.environ.get("PYALPAKA_GPU_EMULATOR") == backend:
+            print(f"run-time compilation for {backend}: the host compiler, for the emulated GPU ({_emulated.ENGINE})")
+            continue
         try:
             print(f"run-time compilation for {backend}: {loader().identity} ({loader().path})")
         except _core.Error as error:

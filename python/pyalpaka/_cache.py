@@ -8,7 +8,8 @@ else ``~/.cache/pyalpaka``):
 - ``<key>.json``: an entry's metadata, written last (it commits the entry), with the library's size and SHA-256 and
   a SHA-256 of the record itself; its modification time is the entry's last use (touched on each hit: the size cap
   evicts the least recently used entries, see _cache_cap.py);
-- ``<key>-<sha>.so``: the library (``.cubin``/``.hsaco`` for a GPU module), checked against the record on every load;
+- ``<key>-<sha>.so``: the library (``.cubin``/``.hsaco`` for a GPU module, ``.emu`` for the emulated GPU), checked
+  against the record on every load;
 - ``locks/<key>.lock``: held shared while an entry is verified and exclusive while it is compiled (_locks.py), so
   that processes and threads wanting the same new kernel compile it once;
 - ``pch/``: the precompiled headers (_pch.py); ``.build-*``: compilations in progress, removed when a killed process
@@ -379,7 +380,7 @@ def store(key: str, built: Path, meta: dict[str, Any]) -> Path:
     _trust.secure_path(built)  # the compiler wrote it with the umask's mode: 0600 whatever the umask
     digest = sha256_file(built)
     size = built.stat().st_size
-    library = folder / f"{key}-{digest[:16]}{built.suffix}"  # .so, .cubin or .hsaco
+    library = folder / f"{key}-{digest[:16]}{built.suffix}"  # .so, .cubin, .hsaco or .emu
     record = {
         "format": FORMAT,
         "pyalpaka": __version__,

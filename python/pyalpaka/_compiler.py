@@ -52,6 +52,8 @@ class Request:
     cooperative: bool = False
     #: Launched with pointer arguments that do not overlap: the kernel runs with `__restrict` pointers (CPU only).
     no_alias: bool = False
+    #: For the emulated GPU: the CPU unit also exports the GPU face the emulator launches (_emulated.py).
+    emulated: bool = False
 
 
 def user_source_block(request: Request) -> str:
@@ -73,7 +75,15 @@ def generate(request: Request, toolchain: HostToolchain, use_pch: bool) -> str:
         f"using PyalpakaAcc = alpaka::TagToAcc<alpaka::{toolchain.tag}, alpaka::DimInt<{request.dim}>, std::size_t>;\n"
         f"using PyalpakaKernel = {request.name};\n"
         f"{_entry_definition(request, arguments)}\n"
+        f"{_emulated_entry(request, arguments)}"
     )
+
+
+def _emulated_entry(request: Request, arguments: str) -> str:
+    """The GPU face of a kernel for the emulated GPU (src/jit/EntryEmulated.hpp); nothing for a CPU back-end."""
+    if not request.emulated:
+        return ""
+    return f"#include <pyalpaka/jit/EntryEmulated.hpp>\nPYALPAKA_DEFINE_EMULATED_ENTRY({arguments})\n"
 
 
 def _entry_definition(request: Request, arguments: str) -> str:

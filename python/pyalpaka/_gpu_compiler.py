@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import _cache, _core, _ptx, _rtc, _structs
+from . import _cache, _core, _emulated, _ptx, _rtc, _structs
 from ._buildconfig import build_config, host_std_include_dirs
 from ._compiler import Request, user_source_block
 from ._errors import CompileError
@@ -41,13 +41,20 @@ class GpuTarget:
 
     backend: str
     arch: str
-    compiler: _rtc.RtcCompiler
+    compiler: _rtc.RtcCompiler | _emulated.EmulatedCompiler
 
     @property
     def suffix(self) -> str:
         return ".cubin" if self.backend == "cuda" else ".hsaco"
 
+    @property
+    def emulated(self) -> bool:
+        """The emulated GPU (_emulated.py): the host compiler builds its modules."""
+        return self.arch == _emulated.ARCH
+
     def options(self) -> list[str]:
+        if self.emulated:
+            return _emulated.options()
         include = get_include()
         if self.backend == "cuda":
             return [
@@ -71,7 +78,7 @@ class GpuTarget:
     @property
     def identity(self) -> str:
         """The compiler and, for hiprtc, the host standard library it compiles against: part of the cache key."""
-        if self.backend == "cuda":
+        if self.backend == "cuda" or self.emulated:
             return self.compiler.identity
         config = build_config()
         return f"{self.compiler.identity} with the {config['compiler_id']} {config['compiler_version']} library"
@@ -81,6 +88,8 @@ def normalize_arch(backend: str, arch: str | int) -> str:
     """``sm_90`` for CUDA (also given as 90, "90" or "compute_90": NVRTC makes a CUBIN only for a real
     architecture), ``gfx90a`` style for HIP. ValueError for anything else."""
     text = str(arch).strip().lower()
+    if text == _emulated.ARCH and backend in _emulated.BACKENDS:
+        return text
     if backend == "cuda":
         # Without a regular expression: compiling one is a sizeable part of a cache hit in a new process
         # (docs/dev/measurements.md#a-cache-hit-in-python).
@@ -99,6 +108,8 @@ def target(backend: str, arch: str | int) -> GpuTarget:
     if backend not in _ACCELERATOR:
         raise ValueError(f"run-time GPU compilation targets {', '.join(GPU_BACKENDS)}, not {backend!r}")
     arch = normalize_arch(backend, arch)
+    if arch == _emulated.ARCH:
+        return GpuTarget(backend, arch, _emulated.compiler())
     if backend == "cuda":
         return GpuTarget(backend, arch, _rtc.nvrtc())
     compiler = _rtc.hiprtc()
@@ -254,7 +265,10 @@ def compile_module(request: Request, gpu: GpuTarget) -> tuple[Path, dict, float]
     Raises CompileError with the compiler's log.
 
     For CUDA, where a device of the architecture is present: NVRTC to PTX, then the driver to CUBIN, without the
-    module variables nothing uses (see _ptx.py); otherwise NVRTC to CUBIN."""
+    module variables nothing uses (see _ptx.py); otherwise NVRTC to CUBIN. For the emulated GPU the host compiler
+    (_emulated.py)."""
+    if gpu.emulated:
+        return _emulated.compile_module(request)
     source = generate(request, gpu)
     options = [
         *gpu.options(),

@@ -45,6 +45,8 @@ namespace pyalpaka::bindings
                     "the " + b.describe()
                     + " is not in GPU memory, so it has no __cuda_array_interface__ "
                       "(use np.asarray(buf) or __array_interface__)");
+            if(isEmulated(*b.device))
+                refuseEmulatedExport<py::attribute_error>("__cuda_array_interface__");
             // Which queue wrote the buffer last is not tracked: wait for the device's queues, so that the data is
             // ready on every stream and `stream` is None ("no synchronisation needed", as the protocol allows).
             {

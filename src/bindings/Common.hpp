@@ -28,6 +28,22 @@ namespace pyalpaka::bindings
 
     //! "backend:index", how messages and repr name a device.
     auto describeDevice(rt::Device const& device) -> std::string;
+    //! Whether `device` is the emulated GPU (PYALPAKA_GPU_EMULATOR), whose memory is host memory that no other library
+    //! may take for a GPU's: its buffers export neither DLPack nor the CUDA Array Interface.
+    [[nodiscard]] inline auto isEmulated(rt::Device const& device) -> bool
+    {
+        return device.architecture() == "emulated";
+    }
+
+    //! Throws `TError` saying why an emulated device's buffer cannot be handed to another library through `protocol`.
+    template<typename TError>
+    [[noreturn]] void refuseEmulatedExport(char const* protocol)
+    {
+        throw TError(
+            std::string(protocol)
+            + ": the buffer is on the emulated GPU (PYALPAKA_GPU_EMULATOR), whose memory is host memory that another "
+              "library would take for a GPU's; copy it to the host with Buffer.to_numpy() instead");
+    }
 
     //! A non-negative int (or NumPy integer) `item` of the user's value `whole`; TypeError "<notInt><repr(whole)>" for
     //! anything else, ValueError "<negative><repr(whole)>" below zero and "<tooLarge><repr(whole)>" from 2**64 on.

@@ -168,6 +168,8 @@ namespace pyalpaka::bindings
             py::object const& copy) -> py::object
         {
             auto const& b = self.cast<Buffer const&>();
+            if(isEmulated(*b.device))
+                refuseEmulatedExport<py::buffer_error>("__dlpack__");
             auto const device = dlDevice(*b.device);
             if(!stream.is_none() && device.deviceType == dlpack::kDLCPU)
                 throw py::buffer_error(

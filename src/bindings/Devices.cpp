@@ -124,6 +124,11 @@ namespace pyalpaka::bindings
                 },
                 "The CUBIN of PTX for this CUDA device, compiled by its driver (the JIT's last step, see _ptx.py).")
             .def_property_readonly(
+                "emulated",
+                [](rt::Device const& d) { return isEmulated(d); },
+                "Whether the device is the emulated GPU (PYALPAKA_GPU_EMULATOR=cuda): kernels run on the host's cores "
+                "with GPU semantics, its memory is host memory (docs/dev/testing-gpu.md).")
+            .def_property_readonly(
                 "is_host",
                 [](rt::Device const& d) { return d.memorySpace() == rt::MemorySpace::Host; },
                 "Whether the device's memory is host memory (NumPy can use it directly).")

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <string_view>
 
 #include "Errors.hpp"
 
@@ -18,10 +19,22 @@ namespace pyalpaka::rt
     {
         constexpr std::size_t minClass = 512;
 
+        //! A fault injected for the emulated GPU's proof that it catches ordering bugs (docs/dev/testing-gpu.md):
+        //! PYALPAKA_TEST_DROP_POOL_FENCES=1 makes the pool ignore its fences, as a pool that forgot them would.
+        auto fencesDropped() -> bool
+        {
+            static bool const dropped = []
+            {
+                char const* value = std::getenv("PYALPAKA_TEST_DROP_POOL_FENCES");
+                return value != nullptr && std::string_view(value) == "1";
+            }();
+            return dropped;
+        }
+
         //! Whether a cached block may serve a request ordered on `queue` (null: a request of no queue).
         auto reusable(ReleaseFence const& fence, void const* queue) -> bool
         {
-            if(!fence.passed)
+            if(!fence.passed || fencesDropped())
                 return true;
             if(queue != nullptr && fence.queue == queue)
                 return true;

@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import numpy as np
 
 #: Every dtype buffers support, in the order the documentation lists them.
@@ -151,3 +154,10 @@ def gpu_compiler_missing(backend: str) -> str:
     except pk.BackendUnavailableError as error:
         return f"{backend}: no run-time compiler here: {error}"
     return ""
+
+
+def shared_kernel_cache() -> Path | None:
+    """The kernel cache that tests needing no empty cache of their own share across runs, where the test command
+    names one (PYALPAKA_TEST_KERNEL_CACHE: the emulator stage, so that its chaos runs compile nothing again)."""
+    folder = os.environ.get("PYALPAKA_TEST_KERNEL_CACHE")
+    return Path(folder) if folder else None

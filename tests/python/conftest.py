@@ -26,6 +26,8 @@ import pyalpaka as pk
 # The test modules share helpers through _support.py next to this file, whatever pytest's import mode.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _support import shared_kernel_cache
+
 
 def _selected_backends() -> list:
     """Every back-end of the build, or those named in PYALPAKA_TEST_BACKENDS (comma-separated; the quick tier)."""
@@ -121,8 +123,11 @@ def shared_pch(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="module")
 def module_kernel_cache(tmp_path_factory: pytest.TempPathFactory, shared_pch):
-    """One kernel cache (PYALPAKA_CACHE_DIR) for a test module's kernels, sharing the session's precompiled headers."""
-    yield from _folder_in_environment("PYALPAKA_CACHE_DIR", tmp_path_factory.mktemp("kernel-cache"))
+    """One kernel cache (PYALPAKA_CACHE_DIR) for a test module's kernels, sharing the session's precompiled headers
+    (or the shared_kernel_cache)."""
+    yield from _folder_in_environment(
+        "PYALPAKA_CACHE_DIR", shared_kernel_cache() or tmp_path_factory.mktemp("kernel-cache")
+    )
 
 
 @pytest.fixture(scope="module")  # test_cache_trust.py, test_cache_two_users.py

@@ -1,8 +1,10 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""The GPU back-ends on a real GPU: kernels compiled by NVRTC or hiprtc and launched on a queue's stream, shipped
-kernels, dynamic shared memory, asynchrony, interoperability. Each test runs on cuda and on hip; a back-end is skipped
-(never passed) where it has no GPU here, and where it runs over a stand-in library of test_gpu_standin.py."""
+"""The GPU back-ends on a real GPU or on the emulated GPU (PYALPAKA_GPU_EMULATOR=cuda, docs/dev/testing-gpu.md):
+kernels compiled by NVRTC or hiprtc (the host compiler for the emulator) and launched on a queue's stream, shipped
+kernels, dynamic shared memory, asynchrony, interoperability (a real GPU only). Each test runs on cuda and on hip; a
+back-end is skipped (never passed) where it has neither here, and where it runs over a stand-in library of
+test_gpu_standin.py."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 
 import pyalpaka as pk
 
-from _support import AXPY, BLOCK_SUM, gpu_compiler_missing
+from _support import AXPY, BLOCK_SUM, gpu_compiler_missing, shared_kernel_cache
 
 _BACKENDS = {b.name: b for b in pk.backends()}
 _VARIABLE = {"cuda": "PYALPAKA_CUDA_DRIVER", "hip": "PYALPAKA_HIP_LIBRARY"}
@@ -24,7 +26,14 @@ def _real_gpu(backend: str) -> str:
         return f"{backend}: {info.reason}"
     if pk.device(backend).name == "stand-in GPU":
         return f"{backend} runs over a stand-in library ({_VARIABLE[backend]}), which runs no kernels"
+    if pk.device(backend).emulated:
+        return ""
     return gpu_compiler_missing(backend)
+
+
+def _not_on_the_emulator(device: pk.Device, library: str) -> None:
+    if device.emulated:
+        pytest.skip(f"the emulated GPU's memory is host memory, which {library} would take for a GPU's")
 
 
 INDEX_2D = r"""
@@ -50,7 +59,7 @@ def gpu(request):
 
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(shared_kernel_cache() or tmp_path / "cache"))
 
 
 @pytest.mark.parametrize("blocking", [True, False], ids=["blocking", "nonblocking"])
@@ -150,6 +159,7 @@ def test_host_tasks_run_after_the_work_before_them(gpu):
 
 
 def test_interoperability_through_the_cuda_array_interface_and_dlpack(gpu):
+    _not_on_the_emulator(gpu, "CuPy")
     cupy = pytest.importorskip("cupy")
     q = pk.Queue(gpu)
     buf = pk.asarray(np.arange(12, dtype=np.float32).reshape(3, 4), device=gpu, queue=q)
@@ -160,6 +170,7 @@ def test_interoperability_through_the_cuda_array_interface_and_dlpack(gpu):
 
 
 def test_cupy_arrays_become_buffers_without_a_copy(gpu):
+    _not_on_the_emulator(gpu, "CuPy")
     cupy = pytest.importorskip("cupy")
     array = cupy.arange(4096, dtype=cupy.float64)
     buf = pk.from_dlpack(array)
@@ -172,6 +183,7 @@ def test_cupy_arrays_become_buffers_without_a_copy(gpu):
 
 
 def test_pytorch_tensors_and_buffers_share_memory_both_ways(gpu):
+    _not_on_the_emulator(gpu, "PyTorch")
     torch = pytest.importorskip("torch")
     if not torch.cuda.is_available():
         pytest.skip("PyTorch sees no CUDA GPU")

@@ -132,6 +132,7 @@ def run_with_driver(
     """Runs `code` (after ``import numpy as np, pyalpaka as pk`` and the definitions of BACKEND and GPU) with the
     stand-in library `driver` selected for `gpu` and the variables of `env`; returns stdout."""
     env = dict(os.environ, **(env or {}))
+    env.pop("PYALPAKA_GPU_EMULATOR", None)  # it would take the stand-in's place (the emulator stage sets it)
     env[gpu.variable] = str(driver)
     env["PYALPAKA_CACHE_DIR"] = str(tmp_path / "cache")
     env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_PARENT), str(HERE), *filter(None, [env.get("PYTHONPATH")])])

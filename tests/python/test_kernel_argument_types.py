@@ -50,7 +50,10 @@ def cache_dir(module_kernel_cache):
 
 
 def refused_before_compiling(device, kernel, *args, match):
-    """Launches `kernel` on `device` with `args` and checks a TypeError matching `match` came without a compile."""
+    """Launches `kernel` on `device` with `args` and checks a TypeError matching `match` came without a compile. On a
+    device with its own memory the arrays are passed as buffers there (a NumPy array is refused before its type)."""
+    if not device.is_host:
+        args = tuple(pk.asarray(a, device=device) if isinstance(a, np.ndarray) and a.ndim else a for a in args)
     runs = _compiler.compiler_runs
     with pytest.raises(TypeError, match=match) as caught:
         kernel(pk.Queue(device, blocking=True), pk.WorkDiv(1), *args)
@@ -92,6 +95,8 @@ def read_only(x: np.ndarray) -> np.ndarray:
     ids=["read-only", "scalar-for-pointer", "array-for-scalar", "too-few", "too-many"],
 )
 def test_other_arguments_the_kernel_cannot_take(device, cache_dir, args, match):
+    if not device.is_host and "read-only" in match:
+        pytest.skip(f"{device}: a read-only NumPy array reaches its kernels only as a copy, a writable buffer")
     refused_before_compiling(device, pk.Kernel(TWICE, "Twice"), *args(), match=match)
 
 

@@ -174,7 +174,7 @@ def test_zero_d_array_and_packed_layout(device, cache_dir):
 def test_a_struct_as_the_only_argument(device, cache_dir):
     queue = pk.Queue(device, blocking=True)
     out = pk.zeros(device, (4,), np.float64, queue=queue)
-    address = np.asarray(out).ctypes.data if device.is_host else out.__cuda_array_interface__["data"][0]
+    address = out.ptr
     kernel = pk.Kernel(ONLY, "WriteStore", structs={"Store": STORE})
     kernel(queue, pk.WorkDiv(1, 1, 4), np.array((address, 1.5), dtype=STORE)[()])
     np.testing.assert_array_equal(out.to_numpy(queue), [1.5, 3.0, 4.5, 6.0])

@@ -40,11 +40,13 @@ def test_no_compiler_says_what_to_install_and_the_variable(build_machine_elsewhe
 
 
 def test_shipped_kernels_need_no_compiler(build_machine_elsewhere, device, queue):
+    if device.emulated:
+        pytest.skip("the emulated GPU's kernels, the shipped ones too, are compiled by the host compiler")
     x = pk.asarray(np.arange(32, dtype=np.float32), device=device)
     y = pk.zeros(device, 32, np.float32)
     pk.kernels.axpy(queue, pk.valid_workdiv(device, 32), np.float32(3), x, y, 32)
     queue.wait()
-    np.testing.assert_array_equal(np.asarray(y), 3 * np.arange(32, dtype=np.float32))
+    np.testing.assert_array_equal(y.to_numpy(queue), 3 * np.arange(32, dtype=np.float32))
 
 
 def test_a_compiler_on_path_stands_in_for_the_build_s(build_machine_elsewhere):

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include <dlfcn.h>
@@ -99,6 +100,11 @@ namespace pyalpaka::rt::gpu
             return missing;
         }
 
+        auto emulatedArchitecture(Api const&, DeviceOrdinal) -> std::string
+        {
+            return "emulated";
+        }
+
         auto load() -> ApiLoad
         {
             char const* override = std::getenv("PYALPAKA_CUDA_DRIVER");
@@ -127,9 +133,40 @@ namespace pyalpaka::rt::gpu
         }
     } // namespace
 
+    auto loadEmulator(char const* backend, std::string const& library) -> ApiLoad
+    {
+        void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL); // never closed, as the driver
+        if(handle == nullptr)
+        {
+            char const* error = ::dlerror();
+            return {
+                nullptr,
+                "PYALPAKA_GPU_EMULATOR: the emulated GPU " + library + " cannot be loaded (" + (error ? error : "?")
+                    + ")"};
+        }
+        bool const hip = std::string_view(backend) == "hip";
+        auto* api = new Api{};
+        api->backend = hip ? "hip" : "cuda";
+        api->accName = hip ? "AccGpuHipRt" : "AccGpuCudaRt";
+        api->vendor = hip ? "HIP" : "CUDA";
+        api->library = library;
+        api->memorySpace = hip ? MemorySpace::Hip : MemorySpace::Cuda;
+        api->attributeCodes = cuda_abi::cudaAttributeCodes;
+        api->architecture = &emulatedArchitecture;
+        api->emulated = true;
+        api->detail = reinterpret_cast<char const* (*)()>(::dlsym(handle, "pyalpaka_gpu_emulator_detail"));
+        return completeLoad(api, resolve(handle, *api), "emulated GPU");
+    }
+
     auto loadCuda() -> ApiLoad const&
     {
-        static ApiLoad const loaded = load();
+        static ApiLoad const loaded = []
+        {
+            std::string const emulator = emulatorLibrary("cuda");
+            if(emulator.rfind("error: ", 0) == 0)
+                return ApiLoad{nullptr, emulator.substr(7)};
+            return emulator.empty() ? load() : loadEmulator("cuda", emulator);
+        }();
         return loaded;
     }
 } // namespace pyalpaka::rt::gpu

@@ -164,8 +164,13 @@ namespace pyalpaka::rt::gpu
         MemorySpace memorySpace = MemorySpace::Host;
         bool nvtx = false; //!< whether launches open NVTX ranges (runtime/Nvtx.hpp)
         std::array<int, static_cast<std::size_t>(Attribute::Count)> attributeCodes{};
-        //! The architecture compilers target on a device ("sm_90", "gfx90a").
+        //! The architecture compilers target on a device ("sm_90", "gfx90a"; "emulated" on the emulated GPU).
         std::string (*architecture)(Api const& api, DeviceOrdinal device) = nullptr;
+        //! The library is the emulated GPU (src/emulator/, PYALPAKA_GPU_EMULATOR): its modules are compiled by the host
+        //! compiler, its memory is host memory that no other library may take for a GPU's.
+        bool emulated = false;
+        //! The emulator's detail of the calling thread's last failed call (null for a real driver), in messages.
+        char const* (*detail)() = nullptr;
 
         Entry<Result(unsigned flags)> init;
         Entry<Result(Result error, char const** name)> getErrorName;
@@ -307,6 +312,14 @@ namespace pyalpaka::rt::gpu
     //! The HIP runtime, loaded once per process: $PYALPAKA_HIP_LIBRARY (a library path) if set, else
     //! libamdhip64.so (then its versioned names, and under $ROCM_PATH and /opt/rocm); then hipInit(0). Never throws.
     [[nodiscard]] auto loadHip() -> ApiLoad const&;
+
+    //! The emulated GPU's library where PYALPAKA_GPU_EMULATOR names `backend` (libpyalpaka_gpu_emulator.so beside this
+    //! extension), "" where it names another back-end or none, "error: WHY" where its value is neither cuda nor hip.
+    [[nodiscard]] auto emulatorLibrary(char const* backend) -> std::string;
+
+    //! The emulated GPU (`library`, from emulatorLibrary) as back-end `backend` ("cuda" or "hip"): its entry points
+    //! have the CUDA driver's shapes, so both back-ends bind them directly. Never throws.
+    [[nodiscard]] auto loadEmulator(char const* backend, std::string const& library) -> ApiLoad;
 
     //! The end of a loader: `api` (every field set) when `missing` is null and init(0) succeeds, else why not, naming
     //! the missing symbol or init's error. `what` says what the library should have been ("CUDA driver").

@@ -455,7 +455,13 @@ namespace pyalpaka::rt::gpu
 
     auto loadHip() -> ApiLoad const&
     {
-        static ApiLoad const loaded = load();
+        static ApiLoad const loaded = []
+        {
+            std::string const emulator = emulatorLibrary("hip");
+            if(emulator.rfind("error: ", 0) == 0)
+                return ApiLoad{nullptr, emulator.substr(7)};
+            return emulator.empty() ? load() : loadEmulator("hip", emulator);
+        }();
         return loaded;
     }
 } // namespace pyalpaka::rt::gpu

@@ -16,8 +16,8 @@
 #   python      pyalpaka installed with pip into build/venv (scripts/python-env.sh)
 #   docs        the Sphinx documentation, warnings as errors (it imports the package)
 #   pytest      the Python tests on every available back-end, two workers
-#   emulator    the cuda cases of the Python tests on the emulated GPU, plainly and in chaos mode over five seeds
-#               (scripts/test-emulator.sh, docs/dev/testing-gpu.md)
+#   emulator    the cuda and hip cases of the Python tests on the emulated GPU, plainly and in chaos mode over five
+#               seeds (scripts/test-emulator.sh, docs/dev/testing-gpu.md)
 #   soak        60 s of mixed work over the CPU back-ends (tests/soak/soak.py)
 #   wheel       the redistributable wheel built, repaired and tested installed (scripts/test-wheel.sh)
 #   aarch64     the suite's core cross-compiled for 64-bit Arm and run under qemu-aarch64

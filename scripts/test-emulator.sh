@@ -3,11 +3,11 @@
 # SPDX-License-Identifier: MPL-2.0
 #
 # The Python GPU layer on the emulated GPU (docs/dev/testing-gpu.md): every cuda case of the Python suite with
-# PYALPAKA_GPU_EMULATOR=cuda, the GPU test files on the emulator standing for hip, then the GPU test files in chaos
-# mode over five seeds on each (each seed delays the streams' operations differently; a failure names its back-end
-# and seed, which reproduce it). The stand-in tests (test_gpu_standin.py) are left out: they select their own stand-in
-# driver. The tests' kernels go to one kernel cache kept between runs (PYALPAKA_TEST_KERNEL_CACHE), so that the later
-# runs, and the next run of the gate, compile nothing again.
+# PYALPAKA_GPU_EMULATOR=cuda, every hip case with the emulator standing for hip (the two share the compiled kernels),
+# then the GPU test files in chaos mode over five seeds on each (each seed delays the streams' operations differently;
+# a failure names its back-end and seed, which reproduce it). The stand-in tests (test_gpu_standin.py) are left out:
+# they select their own stand-in driver. The tests' kernels go to one kernel cache kept between runs
+# (PYALPAKA_TEST_KERNEL_CACHE), so that the later runs, and the next run of the gate, compile nothing again.
 #
 # Usage: scripts/test-emulator.sh [SEEDS]   (default "1 2 3 4 5")
 # Run after scripts/python-env.sh (build/venv, PYALPAKA_VENV overrides).
@@ -32,7 +32,7 @@ run() {  # run BACKEND SEED WHAT PYTEST-ARGUMENTS...
 }
 
 run cuda 0 "every cuda case" tests/python -k "cuda or emulat" --ignore=tests/python/test_gpu_standin.py -r s
-run hip 0 "the GPU files on hip" "${gpu_files[@]}" tests/python/test_gpu_emulator.py -k "hip or emulat"
+run hip 0 "every hip case" tests/python -k "hip or emulat" --ignore=tests/python/test_gpu_standin.py
 for seed in ${seeds}; do
     for backend in cuda hip; do
         run "${backend}" "${seed}" "the GPU files on ${backend}, chaos seed ${seed}" "${gpu_files[@]}" -k "${backend}"

@@ -67,6 +67,7 @@ def device(spec: str | Device | None = None) -> Device:
     if not isinstance(spec, str):
         raise TypeError(f"a device is named by a string such as 'cpu_serial' or 'cuda:0', got {spec!r}")
     name, _, index_text = spec.partition(":")
+    index_text = index_text.removesuffix(" (emulated)")  # str() of the emulated GPU's device
     if name == "cpu":
         name = _best(tuple(n for n in _PREFERENCE if n not in _GPU_BACKENDS))
     try:

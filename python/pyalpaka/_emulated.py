@@ -1,13 +1,14 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
-"""Compiling a kernel for the emulated GPU (``PYALPAKA_GPU_EMULATOR=cuda``, docs/dev/testing-gpu.md).
+"""Compiling a kernel for the emulated GPU (``PYALPAKA_GPU_EMULATOR=cuda`` or ``hip``, docs/dev/testing-gpu.md).
 
 The emulated device runs its kernels on the host, so the host compiler builds them: the CPU translation unit of the
 kernel (the user's source, as for NVRTC) for the fibers back-end, whose threads of a block are fibers with block
 barriers and shared memory, plus the GPU face the emulator launches by the GPU module's names and parameter blocks
 (src/jit/EntryEmulated.hpp). Not the std::thread back-end: each kernel's library keeps its own pool of worker threads,
-as many as its largest block (1,024 on a GPU), and a test run that loads a hundred kernels ran out of threads. The module image is that shared library behind a header
-(src/jit/EmulatedAbi.h), so that a real driver refuses it and the emulator refuses a CUBIN.
+as many as its largest block (1,024 on a GPU), and a test run that loads a hundred kernels ran out of threads. The
+module image is that shared library behind a header (src/jit/EmulatedAbi.h), so that a real driver refuses it and the
+emulator refuses a CUBIN.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
-from . import _cache, _compiler, _core, _gpu_compiler, _signature, _structs
+from . import _cache, _compiler, _core, _emulated, _gpu_compiler, _signature, _structs
 from ._buildconfig import host_toolchain
 from ._core import Device
 from ._devices import as_device
@@ -362,7 +362,8 @@ class Kernel(_core.JitLauncher):
             key = _cache.make_key(
                 {
                     **self._key_fields(dim, arg_types, cooperative),
-                    "backend": gpu.backend,
+                    # The emulated GPU's module is the same whichever back-end it stands for: one entry for both.
+                    "backend": _emulated.ARCH if gpu.emulated else gpu.backend,
                     "compiler": gpu.identity,
                     "flags": gpu.options(),
                     "target": gpu.arch,

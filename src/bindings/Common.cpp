@@ -32,7 +32,9 @@ namespace pyalpaka::bindings
 
     auto describeDevice(rt::Device const& device) -> std::string
     {
-        return device.backend().name() + ":" + std::to_string(device.index());
+        // The emulated GPU says so in every repr and message that names a device.
+        return device.backend().name() + ":" + std::to_string(device.index())
+               + (isEmulated(device) ? " (emulated)" : "");
     }
 
     auto toCount(

@@ -26,7 +26,7 @@ namespace pyalpaka::bindings
     //! The NumPy dtype object of a runtime dtype.
     auto toNumpy(rt::DType dtype) -> py::dtype;
 
-    //! "backend:index", how messages and repr name a device.
+    //! "backend:index" ("cuda:0 (emulated)" on the emulated GPU), how messages and repr name a device.
     auto describeDevice(rt::Device const& device) -> std::string;
     //! Whether `device` is the emulated GPU (PYALPAKA_GPU_EMULATOR), whose memory is host memory that no other library
     //! may take for a GPU's: its buffers export neither DLPack nor the CUDA Array Interface.

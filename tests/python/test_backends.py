@@ -138,8 +138,10 @@ def test_props_for_bad_dim(cpu, dim):
 
 
 def test_device_repr_str_eq_hash(device, backend):
-    assert str(device) == f"{backend}:0"
-    assert repr(device) == f"Device('{backend}:0', name='{device.name}')"
+    named = f"{backend}:0" + (" (emulated)" if device.emulated else "")
+    assert str(device) == named
+    assert repr(device) == f"Device('{named}', name='{device.name}')"
+    assert pk.device(named) == device
     same = pk.device(f"{backend}:0")
     assert device == same
     assert hash(device) == hash(same)

@@ -149,7 +149,7 @@ def test_queue_of_another_device_cannot_order_a_buffer(device):
     others = [d for b in pk.backends() if b.available for d in pk.devices(b.name) if d != device]
     if not others:
         pytest.skip("one device only")
-    with pytest.raises(ValueError, match=f"a queue of {others[0]} cannot order a buffer on {device}"):
+    with pytest.raises(ValueError, match=re.escape(f"a queue of {others[0]} cannot order a buffer on {device}")):
         pk.empty(device, 4, queue=pk.Queue(others[0]))
 
 
@@ -199,7 +199,7 @@ def test_out_of_memory_names_the_request_the_device_and_the_pool(device, pool):
     with pytest.raises(MemoryError) as caught:
         pk.empty(device, 1 << 60, np.uint8)
     message = str(caught.value)
-    assert f"cannot allocate {1 << 60} bytes on" in message and f"{device}" in message
+    assert f"cannot allocate {1 << 60} bytes on" in message and f"{device.backend}:{device.index}" in message
     assert re.search(r"the pool holds \S+ \S+ in use and \S+ \S+ cached in \d+ blocks?", message), message
     del keep
 

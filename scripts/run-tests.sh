@@ -157,6 +157,9 @@ pytest_cmd=(build/venv/bin/python -m pytest tests/python -n 2 --durations=25)
 # that the earlier runs on this machine grew.
 export ALPAKA_FUZZ_CORPUS_ROOT="${ALPAKA_FUZZ_CORPUS_ROOT:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/fuzz-corpus}"
 export PYALPAKA_FUZZ_SECONDS="${PYALPAKA_FUZZ_SECONDS:-$((quick ? 10 : 15))}"
+# The kernels of the tests that need no empty cache of their own (tests/python/_support.py, shared_kernel_cache) stay
+# compiled from one run to the next, as ccache keeps the C++ objects: a warm run compiles only what changed.
+export PYALPAKA_TEST_KERNEL_CACHE="${PYALPAKA_TEST_KERNEL_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/test-kernels}"
 
 if ((quick)); then
     beside lint scripts/lint.sh

@@ -15,7 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python="${PYALPAKA_VENV:-build/venv}/bin/python"
 seeds="${1:-1 2 3 4 5}"
-export PYALPAKA_TEST_KERNEL_CACHE="${PYALPAKA_TEST_KERNEL_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/emulator-kernels}"
+# Its own cache (run-tests.sh sets PYALPAKA_TEST_KERNEL_CACHE for the pytest stage: kept apart from that one).
+export PYALPAKA_TEST_KERNEL_CACHE="${PYALPAKA_EMULATOR_KERNEL_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/alpaka/emulator-kernels}"
 export PYALPAKA_CACHE_DIR="${PYALPAKA_TEST_KERNEL_CACHE}"
 gpu_files=(tests/python/test_gpu_hardware.py tests/python/test_memory.py tests/python/test_graphs.py
     tests/python/test_queues.py tests/python/test_trace.py tests/python/test_dlpack.py tests/python/test_grid_sync.py)

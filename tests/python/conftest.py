@@ -130,6 +130,15 @@ def module_kernel_cache(tmp_path_factory: pytest.TempPathFactory, shared_pch):
     )
 
 
+@pytest.fixture
+def fresh_kernel_cache(tmp_path: Path, shared_pch, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty kernel cache of the test's own, for a test that needs its kernels to be compiled in it (a miss before
+    a hit), where the module's cache may be the shared_kernel_cache that earlier runs filled."""
+    folder = tmp_path / "kernel-cache"
+    monkeypatch.setenv("PYALPAKA_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture(scope="module")  # test_cache_trust.py, test_cache_two_users.py
 def other_user():
     """A throw-away second local user (created with useradd, removed with userdel afterwards)."""

@@ -282,7 +282,7 @@ def test_a_dropped_pool_fence_corrupts_data_in_chaos_mode():
     (PYALPAKA_TEST_DROP_POOL_FENCES=1), a queue reuses a block that another queue's kernel is still to write, and in
     chaos mode that write lands after the new owner's: its data is wrong. With the fences, never."""
     env = {"PYALPAKA_GPU_EMULATOR": EMULATED.backend, "PYALPAKA_GPU_EMULATOR_SEED": "1"}
-    fenced = _run(_POOL_RACE, **env)
+    fenced = _run(_POOL_RACE, **env, PYALPAKA_TEST_DROP_POOL_FENCES="0")
     assert fenced.returncode == 0, fenced.stderr
     assert "corrupted rounds: 0" in fenced.stdout
     dropped = _run(_POOL_RACE, **env, PYALPAKA_TEST_DROP_POOL_FENCES="1")

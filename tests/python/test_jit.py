@@ -70,7 +70,7 @@ def test_dynamic_shared_memory_of_a_jit_kernel(cpu_device, cache_dir):
         kernel(queue, pk.WorkDiv(blocks, threads, 1), x, sums, np.uint64((1 << 30) + (1 << 40)))
 
 
-def test_second_launch_is_a_hit_without_a_compiler_process(cache_dir):
+def test_second_launch_is_a_hit_without_a_compiler_process(fresh_kernel_cache):
     dev = pk.device("cpu_serial")
     queue = pk.Queue(dev, blocking=True)
     kernel = pk.Kernel(AXPY, "Axpy")
@@ -274,7 +274,7 @@ def test_kernel_exception_reaches_wait(cache_dir):
     queue.wait()
 
 
-def test_two_threads_launching_a_new_kernel_compile_it_once(cache_dir):
+def test_two_threads_launching_a_new_kernel_compile_it_once(fresh_kernel_cache):
     dev = pk.device("cpu_serial")
     kernel = pk.Kernel(AXPY.replace("Axpy", "AxpyThreads"), "AxpyThreads")
     runs = _compiler.compiler_runs

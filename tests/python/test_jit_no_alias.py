@@ -99,7 +99,7 @@ def test_kernel_without_restrict_vectorizes_in_the_no_alias_variant(cpu_device, 
     assert "possible aliasing" not in text, text
 
 
-def test_overlapping_pointers_run_the_plain_variant_with_the_right_result(cpu_device):
+def test_overlapping_pointers_run_the_plain_variant_with_the_right_result(cpu_device, fresh_kernel_cache):
     kernel = pk.Kernel(HORNER, "Horner")
     n = 256
     data = np.linspace(-1, 1, n, dtype=np.float32)

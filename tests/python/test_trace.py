@@ -149,7 +149,7 @@ def test_tracing_off_records_nothing(cpu):
     assert t.events == []
 
 
-def test_compilations_are_traced_on_a_miss_and_loads_on_a_hit(cpu, module_kernel_cache):
+def test_compilations_are_traced_on_a_miss_and_loads_on_a_hit(cpu, fresh_kernel_cache):
     queue = pk.Queue(cpu, blocking=False)
     x = pk.zeros(cpu, 16, np.float32)
     with pk.trace() as miss:

@@ -30,6 +30,14 @@
 
 #define PYALPAKA_EMULATOR_EXPORT extern "C" __attribute__((visibility("default")))
 
+//! The start of an entry point that acts on the current context: the driver initialised and a context current on the
+//! calling thread, or the driver's error for each.
+#define PYALPAKA_EMULATOR_REQUIRE_CONTEXT()                                                                            \
+    if(!::pyalpaka::emulator::initialised())                                                                           \
+        return ::pyalpaka::emulator::NotInitialized;                                                                   \
+    if(!::pyalpaka::emulator::contextCurrent())                                                                        \
+    return ::pyalpaka::emulator::fail(::pyalpaka::emulator::InvalidContext, "no context is current on this thread")
+
 namespace pyalpaka::emulator
 {
     using Result = int;

@@ -46,15 +46,9 @@ namespace pyalpaka::emulator
 
 using namespace pyalpaka::emulator;
 
-#define REQUIRE_CONTEXT()                                                                                              \
-    if(!initialised())                                                                                                 \
-        return NotInitialized;                                                                                         \
-    if(!contextCurrent())                                                                                              \
-    return fail(InvalidContext, "no context is current on this thread")
-
 PYALPAKA_EMULATOR_EXPORT Result cuStreamBeginCapture_v2(void* handle, int mode)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr)
         return fail(InvalidHandle, "cuStreamBeginCapture: not a live stream");
@@ -67,7 +61,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamBeginCapture_v2(void* handle, int mode)
 
 PYALPAKA_EMULATOR_EXPORT Result cuStreamEndCapture(void* handle, Graph** graph)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr || stream->capture == nullptr || graph == nullptr)
         return fail(InvalidHandle, "cuStreamEndCapture: not a capturing stream");
@@ -91,7 +85,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamGetCaptureInfo_v3(
     void const** edgeData,
     std::size_t* count)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr || status == nullptr)
         return fail(InvalidHandle, "cuStreamGetCaptureInfo: not a live stream");
@@ -114,7 +108,7 @@ PYALPAKA_EMULATOR_EXPORT Result
 cuGraphAddChildGraphNode(void** node, Graph* graph, void const* dependencies, std::size_t count, Graph* child)
 {
     (void)dependencies, (void)count;
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if(node == nullptr || graph == nullptr || child == nullptr)
         return InvalidValue;
     *node = child;
@@ -125,7 +119,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamUpdateCaptureDependencies_v2(
     void* handle, void** dependencies, void const* edgeData, std::size_t count, unsigned flags)
 {
     (void)edgeData;
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr || stream->capture == nullptr || flags != 1 || (count != 0 && dependencies == nullptr))
         return fail(InvalidValue, "cuStreamUpdateCaptureDependencies: not a capturing stream, or bad arguments");
@@ -135,7 +129,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamUpdateCaptureDependencies_v2(
 //! The executable graph is the graph itself (the caller keeps both until both are destroyed).
 PYALPAKA_EMULATOR_EXPORT Result cuGraphInstantiateWithFlags(Graph** exec, Graph* graph, unsigned long long flags)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if(exec == nullptr || graph == nullptr || flags != 0)
         return InvalidValue;
     *exec = graph;
@@ -152,7 +146,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuGraphGetNodes(Graph* graph, void** nodes, std:
 
 PYALPAKA_EMULATOR_EXPORT Result cuGraphLaunch(Graph* exec, void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(exec == nullptr || stream == nullptr)
         return fail(InvalidHandle, "cuGraphLaunch: not a graph or not a live stream");

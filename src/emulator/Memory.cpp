@@ -166,15 +166,9 @@ using namespace pyalpaka::emulator;
 using pyalpaka::rt::gpu::Memcpy2D;
 using pyalpaka::rt::gpu::Memcpy3D;
 
-#define REQUIRE_CONTEXT()                                                                                              \
-    if(!initialised())                                                                                                 \
-        return NotInitialized;                                                                                         \
-    if(!contextCurrent())                                                                                              \
-    return fail(InvalidContext, "no context is current on this thread")
-
 PYALPAKA_EMULATOR_EXPORT Result cuMemGetInfo_v2(std::size_t* free, std::size_t* total)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     std::lock_guard lock(memoryMutex);
     *free = totalBytes - allocatedBytes;
     *total = totalBytes;
@@ -191,7 +185,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuDeviceTotalMem_v2(std::size_t* bytes, int devi
 
 PYALPAKA_EMULATOR_EXPORT Result cuMemAlloc_v2(unsigned long long* pointer, std::size_t bytes)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     void* memory = nullptr;
     Result const status = allocate(&memory, bytes, false);
     if(status == Success)
@@ -201,13 +195,13 @@ PYALPAKA_EMULATOR_EXPORT Result cuMemAlloc_v2(unsigned long long* pointer, std::
 
 PYALPAKA_EMULATOR_EXPORT Result cuMemFree_v2(unsigned long long pointer)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     return release(reinterpret_cast<void*>(pointer), false, "cuMemFree");
 }
 
 PYALPAKA_EMULATOR_EXPORT Result cuMemHostAlloc(void** pointer, std::size_t bytes, unsigned flags)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if((flags & ~7u) != 0)
         return InvalidValue;
     return allocate(pointer, bytes, true);
@@ -215,13 +209,13 @@ PYALPAKA_EMULATOR_EXPORT Result cuMemHostAlloc(void** pointer, std::size_t bytes
 
 PYALPAKA_EMULATOR_EXPORT Result cuMemFreeHost(void* pointer)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     return release(pointer, true, "cuMemFreeHost");
 }
 
 PYALPAKA_EMULATOR_EXPORT Result cuMemcpy2DAsync_v2(Memcpy2D const* c, void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr || c == nullptr)
         return fail(InvalidHandle, "cuMemcpy2DAsync: not a live stream");
@@ -250,7 +244,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuMemcpy2DAsync_v2(Memcpy2D const* c, void* hand
 
 PYALPAKA_EMULATOR_EXPORT Result cuMemcpy3DAsync_v2(Memcpy3D const* c, void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr || c == nullptr)
         return fail(InvalidHandle, "cuMemcpy3DAsync: not a live stream");
@@ -286,7 +280,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuMemcpy3DAsync_v2(Memcpy3D const* c, void* hand
 PYALPAKA_EMULATOR_EXPORT Result cuMemsetD2D8Async(
     unsigned long long dst, std::size_t pitch, unsigned char value, std::size_t width, std::size_t height, void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr)
         return fail(InvalidHandle, "cuMemsetD2D8Async: not a live stream");

@@ -195,15 +195,9 @@ namespace pyalpaka::emulator
 
 using namespace pyalpaka::emulator;
 
-#define REQUIRE_CONTEXT()                                                                                              \
-    if(!initialised())                                                                                                 \
-        return NotInitialized;                                                                                         \
-    if(!contextCurrent())                                                                                              \
-    return fail(InvalidContext, "no context is current on this thread")
-
 PYALPAKA_EMULATOR_EXPORT Result cuModuleLoadData(void** module, void const* image)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if(module == nullptr || image == nullptr)
         return InvalidValue;
     auto loaded = std::make_unique<Module>();
@@ -282,7 +276,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuLaunchKernel(
     void** params,
     void** extra)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if(extra != nullptr)
         return fail(NotSupported, "cuLaunchKernel: parameters through `extra`");
     return launch(f, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, false);
@@ -300,7 +294,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuLaunchCooperativeKernel(
     void* stream,
     void** params)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     return launch(f, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, true);
 }
 

@@ -198,16 +198,10 @@ namespace pyalpaka::emulator
 
 using namespace pyalpaka::emulator;
 
-#define REQUIRE_CONTEXT()                                                                                              \
-    if(!initialised())                                                                                                 \
-        return NotInitialized;                                                                                         \
-    if(!contextCurrent())                                                                                              \
-    return fail(InvalidContext, "no context is current on this thread")
-
 PYALPAKA_EMULATOR_EXPORT Result cuStreamCreate(void** stream, unsigned flags)
 {
     (void)flags;
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if(stream == nullptr)
         return InvalidValue;
     std::lock_guard lock(registryMutex);
@@ -219,7 +213,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamCreate(void** stream, unsigned flags)
 
 PYALPAKA_EMULATOR_EXPORT Result cuStreamDestroy_v2(void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = nullptr;
     {
         std::lock_guard lock(registryMutex);
@@ -235,7 +229,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamDestroy_v2(void* handle)
 
 PYALPAKA_EMULATOR_EXPORT Result cuStreamSynchronize(void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr)
         return fail(InvalidHandle, "cuStreamSynchronize: not a live stream");
@@ -246,7 +240,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamSynchronize(void* handle)
 
 PYALPAKA_EMULATOR_EXPORT Result cuStreamQuery(void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr)
         return fail(InvalidHandle, "cuStreamQuery: not a live stream");
@@ -257,13 +251,13 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamQuery(void* handle)
 
 PYALPAKA_EMULATOR_EXPORT Result cuCtxSynchronize()
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     return synchronizeAll();
 }
 
 PYALPAKA_EMULATOR_EXPORT Result cuLaunchHostFunc(void* handle, void (*fn)(void*), void* userData)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Stream* stream = findStream(handle);
     if(stream == nullptr || fn == nullptr)
         return fail(InvalidHandle, "cuLaunchHostFunc: not a live stream, or no function");
@@ -273,7 +267,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuLaunchHostFunc(void* handle, void (*fn)(void*)
 
 PYALPAKA_EMULATOR_EXPORT Result cuEventCreate(void** event, unsigned flags)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     if(event == nullptr || (flags & ~3u) != 0)
         return InvalidValue;
     auto created = std::make_unique<Event>();
@@ -298,7 +292,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuEventDestroy_v2(void* handle)
 
 PYALPAKA_EMULATOR_EXPORT Result cuEventRecordWithFlags(void* eventHandle, void* streamHandle, unsigned flags)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Event* event = findEvent(eventHandle);
     Stream* stream = findStream(streamHandle);
     if(event == nullptr || stream == nullptr)
@@ -325,7 +319,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuEventRecord(void* event, void* stream)
 
 PYALPAKA_EMULATOR_EXPORT Result cuStreamWaitEvent(void* streamHandle, void* eventHandle, unsigned flags)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Event* event = findEvent(eventHandle);
     Stream* stream = findStream(streamHandle);
     if(event == nullptr || stream == nullptr || flags > 1)
@@ -343,7 +337,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuStreamWaitEvent(void* streamHandle, void* even
 
 PYALPAKA_EMULATOR_EXPORT Result cuEventQuery(void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Event* event = findEvent(handle);
     if(event == nullptr)
         return fail(InvalidHandle, "cuEventQuery: not a live event");
@@ -353,7 +347,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuEventQuery(void* handle)
 
 PYALPAKA_EMULATOR_EXPORT Result cuEventSynchronize(void* handle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Event* event = findEvent(handle);
     if(event == nullptr)
         return fail(InvalidHandle, "cuEventSynchronize: not a live event");
@@ -365,7 +359,7 @@ PYALPAKA_EMULATOR_EXPORT Result cuEventSynchronize(void* handle)
 
 PYALPAKA_EMULATOR_EXPORT Result cuEventElapsedTime(float* milliseconds, void* startHandle, void* endHandle)
 {
-    REQUIRE_CONTEXT();
+    PYALPAKA_EMULATOR_REQUIRE_CONTEXT();
     Event* start = findEvent(startHandle);
     Event* end = findEvent(endHandle);
     if(milliseconds == nullptr || start == nullptr || end == nullptr)

@@ -1,5 +1,6 @@
 # SPDX-FileCopyrightText: The pyalpaka authors
 # SPDX-License-Identifier: MPL-2.0
+# One file: the layouts, their checks and their launches share the struct fixtures (the docstring says more).
 """Struct-by-value kernel arguments (pyalpaka.Kernel's structs=): a structured NumPy scalar or 0-d array of a
 registered dtype becomes the C++ struct of that name; the compiled unit checks the struct's layout against the dtype,
 and a mismatch is a CompileError that names the field. Launches run on every available back-end.

@@ -13,6 +13,9 @@
 //! - functions older runtimes lack (hipLaunchHostFunc, hipEventRecordWithFlags): the older equivalent where one
 //!   exists; hipModuleLaunchCooperativeKernel is optional (a cooperative launch then says it needs a newer ROCm);
 //! - the architecture: gcnArchName of hipDeviceProp_t, whose layout ROCm 6 changed (the symbol says which layout).
+//!
+//! One file of some 470 lines: each adapter is bound in resolve() below, next to the HIP function it calls, so that a
+//! reader compares the adapters with the one list of bindings (as CudaApi.cpp's list with the driver's names).
 
 #include <cstdint>
 #include <cstdlib>
@@ -455,13 +458,7 @@ namespace pyalpaka::rt::gpu
 
     auto loadHip() -> ApiLoad const&
     {
-        static ApiLoad const loaded = []
-        {
-            std::string const emulator = emulatorLibrary("hip");
-            if(emulator.rfind("error: ", 0) == 0)
-                return ApiLoad{nullptr, emulator.substr(7)};
-            return emulator.empty() ? load() : loadEmulator("hip", emulator);
-        }();
+        static ApiLoad const loaded = loadOrEmulate("hip", &load);
         return loaded;
     }
 } // namespace pyalpaka::rt::gpu

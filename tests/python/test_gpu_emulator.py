@@ -288,3 +288,20 @@ def test_a_dropped_pool_fence_corrupts_data_in_chaos_mode():
     dropped = _run(_POOL_RACE, **env, PYALPAKA_TEST_DROP_POOL_FENCES="1")
     assert dropped.returncode == 0, dropped.stderr
     assert "corrupted rounds: 0" not in dropped.stdout, dropped.stdout
+
+
+def test_an_unknown_emulator_name_makes_both_gpu_back_ends_unavailable_saying_why():
+    result = _run(
+        """
+        import pyalpaka as pk
+        for b in pk.backends():
+            if b.name in ("cuda", "hip"):
+                print(b.name, b.available, b.reason)
+        """,
+        PYALPAKA_GPU_EMULATOR="rocm",
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        assert " False PYALPAKA_GPU_EMULATOR=rocm is not a back-end the emulated GPU stands for (cuda or hip)" in line

@@ -133,8 +133,25 @@ namespace pyalpaka::rt::gpu
         }
     } // namespace
 
-    auto loadEmulator(char const* backend, std::string const& library) -> ApiLoad
+    auto loadOrEmulate(char const* backend, ApiLoad (*load)()) -> ApiLoad
     {
+        char const* wanted = std::getenv("PYALPAKA_GPU_EMULATOR");
+        std::string_view const named = wanted != nullptr ? wanted : "";
+        if(named.empty() || named == "0")
+            return load();
+        if(named != "cuda" && named != "hip")
+            return {
+                nullptr,
+                "PYALPAKA_GPU_EMULATOR=" + std::string(named)
+                    + " is not a back-end the emulated GPU stands for (cuda or hip)"};
+        if(named != backend)
+            return load();
+        ::Dl_info self{};
+        if(::dladdr(reinterpret_cast<void const*>(&loadOrEmulate), &self) == 0 || self.dli_fname == nullptr)
+            return {nullptr, "PYALPAKA_GPU_EMULATOR: the folder of pyalpaka's extension cannot be found"};
+        std::string library = self.dli_fname;
+        library.erase(library.find_last_of('/') + 1);
+        library += "libpyalpaka_gpu_emulator.so";
         void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL); // never closed, as the driver
         if(handle == nullptr)
         {
@@ -144,7 +161,7 @@ namespace pyalpaka::rt::gpu
                 "PYALPAKA_GPU_EMULATOR: the emulated GPU " + library + " cannot be loaded (" + (error ? error : "?")
                     + ")"};
         }
-        bool const hip = std::string_view(backend) == "hip";
+        bool const hip = named == "hip";
         auto* api = new Api{};
         api->backend = hip ? "hip" : "cuda";
         api->accName = hip ? "AccGpuHipRt" : "AccGpuCudaRt";
@@ -160,13 +177,7 @@ namespace pyalpaka::rt::gpu
 
     auto loadCuda() -> ApiLoad const&
     {
-        static ApiLoad const loaded = []
-        {
-            std::string const emulator = emulatorLibrary("cuda");
-            if(emulator.rfind("error: ", 0) == 0)
-                return ApiLoad{nullptr, emulator.substr(7)};
-            return emulator.empty() ? load() : loadEmulator("cuda", emulator);
-        }();
+        static ApiLoad const loaded = loadOrEmulate("cuda", &load);
         return loaded;
     }
 } // namespace pyalpaka::rt::gpu

@@ -6,10 +6,7 @@
 
 #include "GpuApi.hpp"
 
-#include <cstdlib>
 #include <stdexcept>
-
-#include <dlfcn.h>
 
 #include "runtime/Errors.hpp"
 
@@ -30,24 +27,6 @@ namespace pyalpaka::rt::gpu
                     + std::to_string(status) + "): no usable GPU"};
         }
         return {api, {}};
-    }
-
-    auto emulatorLibrary(char const* backend) -> std::string
-    {
-        char const* wanted = std::getenv("PYALPAKA_GPU_EMULATOR");
-        if(wanted == nullptr || *wanted == '\0' || std::string(wanted) == "0")
-            return {};
-        if(std::string(wanted) != "cuda" && std::string(wanted) != "hip")
-            return std::string("error: PYALPAKA_GPU_EMULATOR=") + wanted
-                   + " is not a back-end the emulated GPU stands for (cuda or hip)";
-        if(std::string(wanted) != backend)
-            return {};
-        ::Dl_info self{};
-        if(::dladdr(reinterpret_cast<void const*>(&emulatorLibrary), &self) == 0 || self.dli_fname == nullptr)
-            return "error: PYALPAKA_GPU_EMULATOR: the folder of pyalpaka's extension cannot be found";
-        std::string folder = self.dli_fname;
-        folder.erase(folder.find_last_of('/') + 1);
-        return folder + "libpyalpaka_gpu_emulator.so";
     }
 
     auto describeError(Api const& api, Result result, char const* call) -> std::string

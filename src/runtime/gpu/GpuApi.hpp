@@ -313,13 +313,11 @@ namespace pyalpaka::rt::gpu
     //! libamdhip64.so (then its versioned names, and under $ROCM_PATH and /opt/rocm); then hipInit(0). Never throws.
     [[nodiscard]] auto loadHip() -> ApiLoad const&;
 
-    //! The emulated GPU's library where PYALPAKA_GPU_EMULATOR names `backend` (libpyalpaka_gpu_emulator.so beside this
-    //! extension), "" where it names another back-end or none, "error: WHY" where its value is neither cuda nor hip.
-    [[nodiscard]] auto emulatorLibrary(char const* backend) -> std::string;
-
-    //! The emulated GPU (`library`, from emulatorLibrary) as back-end `backend` ("cuda" or "hip"): its entry points
-    //! have the CUDA driver's shapes, so both back-ends bind them directly. Never throws.
-    [[nodiscard]] auto loadEmulator(char const* backend, std::string const& library) -> ApiLoad;
+    //! `load()`, or the emulated GPU (src/emulator/, libpyalpaka_gpu_emulator.so beside this extension) as back-end
+    //! `backend` ("cuda" or "hip") where PYALPAKA_GPU_EMULATOR names it: its entry points have the CUDA driver's
+    //! shapes, so both back-ends bind them directly. A value other than cuda or hip makes both unavailable, saying so.
+    //! Never throws.
+    [[nodiscard]] auto loadOrEmulate(char const* backend, ApiLoad (*load)()) -> ApiLoad;
 
     //! The end of a loader: `api` (every field set) when `missing` is null and init(0) succeeds, else why not, naming
     //! the missing symbol or init's error. `what` says what the library should have been ("CUDA driver").
